@@ -1,0 +1,36 @@
+# clerkctl — the two commands that matter: `make demo` and `make test`.
+PREFIX ?= /usr/local
+BINDIR := $(PREFIX)/bin
+SWIFT ?= swift
+
+.PHONY: all setup build test lint format install clean demo bench
+
+all: build
+
+setup:
+	@Scripts/setup.sh
+
+build: setup
+	$(SWIFT) build -c release
+
+test: setup
+	Scripts/test.sh
+
+lint:
+	Scripts/lint.sh
+
+format:
+	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests
+
+install: build
+	install -d "$(DESTDIR)$(BINDIR)"
+	install -m 0755 .build/release/clerkctl .build/release/clerk-emulator "$(DESTDIR)$(BINDIR)/"
+
+demo: build
+	Scripts/demo.sh
+
+bench: build
+	Scripts/bench.sh
+
+clean:
+	rm -rf .build

@@ -1,0 +1,88 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let settings: [SwiftSetting] = [
+  .enableUpcomingFeature("MemberImportVisibility")
+]
+
+let package = Package(
+  name: "clerkctl",
+  products: [
+    .library(name: "ClerkKit", targets: ["ClerkKit"]),
+    .executable(name: "clerkctl", targets: ["clerkctl"]),
+    .executable(name: "clerk-emulator", targets: ["clerk-emulator"]),
+  ],
+  targets: [
+    // C libraries, reached only from ClerkKit.
+    .systemLibrary(
+      name: "CCurl",
+      pkgConfig: "libcurl",
+      providers: [.apt(["libcurl4-openssl-dev"])]
+    ),
+    .systemLibrary(
+      name: "COpenSSL",
+      pkgConfig: "libcrypto",
+      providers: [.apt(["libssl-dev"])]
+    ),
+
+    // The library users embed: HTTP over libcurl, crypto over OpenSSL, JWT, the HTTP/1.1
+    // server, Clerk's Frontend API client and the credential store.
+    .target(
+      name: "ClerkKit",
+      dependencies: ["CCurl", "COpenSSL"],
+      swiftSettings: settings
+    ),
+    // The emulator's Clerk logic: Frontend API, Backend API subset, JWKS, Convex-style API.
+    .target(
+      name: "ClerkEmulator",
+      dependencies: ["ClerkKit"],
+      swiftSettings: settings
+    ),
+    // Argument parsing, help, the commands and the one error-to-exit-code mapping.
+    .target(
+      name: "ClerkCLI",
+      dependencies: ["ClerkKit"],
+      swiftSettings: settings
+    ),
+    .executableTarget(
+      name: "clerkctl",
+      dependencies: ["ClerkCLI"],
+      swiftSettings: settings
+    ),
+    .executableTarget(
+      name: "clerk-emulator",
+      dependencies: ["ClerkEmulator"],
+      swiftSettings: settings
+    ),
+
+    // Helpers shared by the test targets: temp dirs, running the built binaries, raw sockets.
+    .target(
+      name: "ClerkTestSupport",
+      dependencies: ["ClerkKit", "ClerkEmulator"],
+      path: "Tests/ClerkTestSupport",
+      swiftSettings: settings
+    ),
+    .testTarget(
+      name: "ClerkKitTests",
+      dependencies: ["ClerkKit", "ClerkTestSupport"],
+      resources: [.copy("Fixtures")],
+      swiftSettings: settings
+    ),
+    .testTarget(
+      name: "ClerkEmulatorTests",
+      dependencies: ["ClerkEmulator", "ClerkKit", "ClerkTestSupport"],
+      resources: [.copy("Fixtures")],
+      swiftSettings: settings
+    ),
+    .testTarget(
+      name: "ClerkCLITests",
+      dependencies: ["ClerkCLI", "ClerkKit", "ClerkTestSupport"],
+      swiftSettings: settings
+    ),
+    .testTarget(
+      name: "EndToEndTests",
+      dependencies: ["ClerkKit", "ClerkTestSupport"],
+      swiftSettings: settings
+    ),
+  ]
+)
