@@ -1,0 +1,32 @@
+import Foundation
+
+/// The time source: `now()` for timestamps, `sleep` for waits. Tests inject fixed or stepped
+/// clocks instead of sleeping.
+package struct Clock: Sendable {
+  /// The current time.
+  package var now: @Sendable () -> Date
+  /// Blocks the calling thread for the given seconds.
+  package var sleep: @Sendable (Double) -> Void
+
+  package init(now: @escaping @Sendable () -> Date, sleep: @escaping @Sendable (Double) -> Void) {
+    self.now = now
+    self.sleep = sleep
+  }
+
+  /// The system clock.
+  package static let system = Clock(
+    now: { Date() },
+    sleep: { seconds in
+      guard seconds > 0 else { return }
+      Thread.sleep(forTimeInterval: seconds)
+    }
+  )
+
+  /// A clock that always says `date` and returns from `sleep` at once.
+  package static func fixed(_ date: Date) -> Clock {
+    Clock(now: { date }, sleep: { _ in })
+  }
+
+  /// Seconds since the Unix epoch, now.
+  package var epochSeconds: Int64 { Int64(now().timeIntervalSince1970.rounded(.down)) }
+}
