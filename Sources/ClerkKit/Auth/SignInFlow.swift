@@ -1,0 +1,182 @@
+/// Drives a Frontend API sign-in from its first request to a session, as Clerk's native SDKs
+/// do: create, then prepare and attempt factors until `complete`.
+package struct SignInFlow {
+  /// What a finished sign-in gives.
+  package struct Outcome: Sendable, Equatable {
+    package var sessionID: String
+    package var user: ClerkUser
+    /// The (rotated) client token that holds the session: the credential to store.
+    package var clientToken: String
+  }
+
+  private let api: FrontendAPIClient
+  private let inputs: SignInInputs
+
+  /// - Parameters:
+  ///   - api: a client with no token (a sign-in starts from a new client) or the one to use.
+  ///   - inputs: where secrets come from.
+  package init(api: FrontendAPIClient, inputs: SignInInputs) {
+    self.api = api
+    self.inputs = inputs
+  }
+
+  /// Signs in.
+  ///
+  /// - Throws: `ClerkError` (rejected, unsupported, timeout, transport) or whatever `inputs`
+  ///   throws (missing input, interrupt).
+  package func run(_ method: SignInMethod) throws -> Outcome {
+    var envelope: FrontendAPIClient.Envelope<SignInAttempt>
+    switch method {
+    case .password(let identifier):
+      let password = try inputs.password(identifier)
+      envelope = try rejecting {
+        try api.createSignIn([
+          ("strategy", "password"), ("identifier", identifier), ("password", password),
+        ])
+      }
+    case .identifierFirst(let identifier):
+      envelope = try rejecting { try api.createSignIn([("identifier", identifier)]) }
+    case .emailCode(let identifier):
+      envelope = try rejecting {
+        try api.createSignIn([("identifier", identifier), ("strategy", "email_code")])
+      }
+      if envelope.response.status == "needs_first_factor" {
+        envelope = try attemptEmailCode(envelope.response, prepare: false)
+      }
+    case .ticket:
+      let ticket = try inputs.ticket()
+      envelope = try rejecting {
+        try api.createSignIn([("strategy", "ticket"), ("ticket", ticket)])
+      }
+    }
+    var steps = 0
+    while envelope.response.status != "complete" {
+      steps += 1
+      guard steps <= 4 else {
+        throw ClerkError.signInUnsupported(
+          "sign-in did not complete (still '\(envelope.response.status)')")
+      }
+      envelope = try advance(envelope.response)
+    }
+    return try finish(envelope)
+  }
+
+  private func advance(_ attempt: SignInAttempt) throws -> FrontendAPIClient.Envelope<
+    SignInAttempt
+  > {
+    switch attempt.status {
+    case "needs_first_factor":
+      if attempt.firstFactor("password") != nil {
+        let identifier = attempt.firstFactor("password")?.safeIdentifier ?? ""
+        let password = try inputs.password(identifier)
+        return try rejecting {
+          try api.signInStep(
+            id: attempt.id, .attemptFirstFactor, [("strategy", "password"), ("password", password)])
+        }
+      }
+      if attempt.firstFactor("email_code") != nil {
+        return try attemptEmailCode(attempt, prepare: true)
+      }
+      let offered = attempt.firstFactors.map(\.strategy).joined(separator: ", ")
+      throw ClerkError.signInUnsupported(
+        "this account signs in with \(offered.isEmpty ? "no method clerkctl knows" : offered); "
+          + "use 'clerkctl login --oauth PROVIDER', '--ticket-stdin' or '--user-id'")
+    case "needs_second_factor", "needs_client_trust":
+      if attempt.secondFactor("totp") != nil {
+        let code = try inputs.code(.totp, nil)
+        return try rejecting {
+          try api.signInStep(
+            id: attempt.id, .attemptSecondFactor, [("strategy", "totp"), ("code", code)])
+        }
+      }
+      if let factor = attempt.secondFactor("email_code") {
+        var fields = [("strategy", "email_code")]
+        if let id = factor.emailAddressID { fields.append(("email_address_id", id)) }
+        _ = try rejecting { try api.signInStep(id: attempt.id, .prepareSecondFactor, fields) }
+        inputs.note("Clerk sent a code to \(factor.safeIdentifier ?? "your email address").")
+        let code = try inputs.code(.emailSecondFactor, factor.safeIdentifier)
+        return try rejecting {
+          try api.signInStep(
+            id: attempt.id, .attemptSecondFactor, [("strategy", "email_code"), ("code", code)])
+        }
+      }
+      let offered = attempt.secondFactors.map(\.strategy).joined(separator: ", ")
+      throw ClerkError.signInUnsupported(
+        "this account's second factor (\(offered.isEmpty ? "none offered" : offered)) "
+          + "is not supported by clerkctl; use a TOTP app or an email code")
+    case "needs_new_password":
+      throw ClerkError.signInUnsupported(
+        "Clerk requires a new password for this account: set one through the app's sign-in "
+          + "page, then run 'clerkctl login' again")
+    case "needs_identifier":
+      throw ClerkError.signInUnsupported("Clerk needs an identifier: pass --identifier EMAIL")
+    case "needs_protect_check":
+      throw ClerkError.signInUnsupported(
+        "Clerk asks for a bot-protection check that only a browser can pass; "
+          + "use 'clerkctl login --ticket-stdin' or '--user-id' instead")
+    default:
+      throw ClerkError.signInUnsupported(
+        "the sign-in ended in state '\(attempt.status)'; run 'clerkctl login' again")
+    }
+  }
+
+  private func attemptEmailCode(_ attempt: SignInAttempt, prepare: Bool) throws
+    -> FrontendAPIClient.Envelope<SignInAttempt>
+  {
+    let factor = attempt.firstFactor("email_code")
+    if prepare {
+      var fields = [("strategy", "email_code")]
+      if let id = factor?.emailAddressID { fields.append(("email_address_id", id)) }
+      _ = try rejecting { try api.signInStep(id: attempt.id, .prepareFirstFactor, fields) }
+    }
+    inputs.note("Clerk sent a code to \(factor?.safeIdentifier ?? "your email address").")
+    let code = try inputs.code(.emailCode, factor?.safeIdentifier)
+    return try rejecting {
+      try api.signInStep(
+        id: attempt.id, .attemptFirstFactor, [("strategy", "email_code"), ("code", code)])
+    }
+  }
+
+  private func finish(_ envelope: FrontendAPIClient.Envelope<SignInAttempt>) throws -> Outcome {
+    var client = envelope.client
+    guard let sessionID = envelope.response.createdSessionID ?? client?.lastActiveSessionID
+    else { throw ClerkError.malformedResponse("a complete sign-in without a session id") }
+    if client?.session(sessionID)?.user == nil { client = try api.client() }
+    guard let user = client?.session(sessionID)?.user else {
+      throw ClerkError.malformedResponse("the new session \(sessionID) has no user")
+    }
+    guard let token = api.clientToken else {
+      throw ClerkError.malformedResponse("Clerk returned no client token (Authorization header)")
+    }
+    return Outcome(sessionID: sessionID, user: user, clientToken: token)
+  }
+
+  /// Turns Clerk's refusals of what the user typed into `signInRejected`.
+  private func rejecting<T>(_ body: () throws(ClerkError) -> T) throws(ClerkError) -> T {
+    do {
+      return try body()
+    } catch .api(let error) {
+      throw Self.classify(error)
+    }
+  }
+
+  /// Sorts a sign-in refusal: the user's input (exit 6), the instance's setup, or other.
+  package static func classify(_ error: ClerkAPIError) -> ClerkError {
+    let rejected: Set<String> = [
+      "form_identifier_not_found", "form_password_incorrect", "form_code_incorrect",
+      "verification_failed", "verification_expired", "strategy_for_user_invalid", "user_locked",
+      "not_allowed_access", "form_param_format_invalid", "form_param_nil", "form_param_missing",
+      "form_param_value_invalid", "identifier_not_found",
+    ]
+    if rejected.contains(error.code) || error.code.hasPrefix("ticket_")
+      || error.code.hasPrefix("sign_in_token_") || error.code.hasPrefix("form_password")
+    {
+      return .signInRejected("sign-in rejected: \(error.description)")
+    }
+    if error.code == "native_api_disabled" {
+      return .configuration(
+        "\(error.description): enable it in the Clerk dashboard (Native applications)")
+    }
+    return .api(error)
+  }
+}

@@ -1,0 +1,36 @@
+/// Where a sign-in gets the secrets it needs, when it needs them: a prompt, stdin, a test.
+///
+/// Each closure is called at most once per value needed, only when the flow gets there, so a
+/// password is never read for a ticket sign-in.
+package struct SignInInputs {
+  /// Which one-time code is wanted.
+  package enum CodeKind: Sendable, Equatable {
+    /// The first factor: a code mailed to the address.
+    case emailCode
+    /// A second factor: a code from an authenticator app (TOTP).
+    case totp
+    /// A second factor: a code mailed to the address.
+    case emailSecondFactor
+  }
+
+  /// The password for the identifier.
+  package var password: (_ identifier: String) throws -> String
+  /// A one-time code; `destination` is Clerk's masked address, when it gave one.
+  package var code: (_ kind: CodeKind, _ destination: String?) throws -> String
+  /// The ticket.
+  package var ticket: () throws -> String
+  /// A progress note for the user (stderr in the CLI).
+  package var note: (String) -> Void
+
+  package init(
+    password: @escaping (_ identifier: String) throws -> String,
+    code: @escaping (_ kind: CodeKind, _ destination: String?) throws -> String,
+    ticket: @escaping () throws -> String,
+    note: @escaping (String) -> Void = { _ in }
+  ) {
+    self.password = password
+    self.code = code
+    self.ticket = ticket
+    self.note = note
+  }
+}

@@ -1,0 +1,189 @@
+import Foundation
+
+/// Clerk's Frontend API as Clerk's native SDKs speak it.
+///
+/// Every request carries `_is_native=true`, the client token as-is in `Authorization`,
+/// `clerk-api-version`, `x-mobile: 1` and a form-encoded body. A reply's `Authorization` header
+/// rotates the client token (an empty or bare `Bearer` value clears it); `clientToken` always
+/// holds the newest. Not thread-safe: one client per flow.
+package final class FrontendAPIClient {
+  /// The API version this client speaks.
+  package static let apiVersion = "2026-05-12"
+
+  /// The instance's base URL, without `/v1` (e.g. `https://clerk.example.com`).
+  package let baseURL: String
+  /// The current client token; `nil` before the first sign-in request or after a clear.
+  package private(set) var clientToken: String?
+  /// Whether a reply changed `clientToken`.
+  package private(set) var clientTokenChanged = false
+  /// Server time minus local time, from the newest reply's `Date` header.
+  package private(set) var clockSkew: Double?
+  /// Seconds per request.
+  package var requestTimeout: Double
+  /// When set, no request may run past it (the sign-in timeout).
+  package var deadline: Date?
+  /// What the deadline stands for, for the error when it passes.
+  package var deadlineSeconds: Double = 0
+
+  private let http: HTTPClient
+  private let retry: RetryPolicy
+  private let clock: Clock
+  private let commandStart: Date
+
+  package init(
+    baseURL: String, clientToken: String?, http: HTTPClient, clock: Clock = .system,
+    requestTimeout: Double = 15, retry: RetryPolicy = RetryPolicy()
+  ) {
+    self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
+    self.clientToken = clientToken
+    self.http = http
+    self.clock = clock
+    self.requestTimeout = requestTimeout
+    self.retry = retry
+    self.commandStart = clock.now()
+  }
+
+  // MARK: - Requests
+
+  /// Sends one request and returns the parsed JSON body of a 2xx reply.
+  ///
+  /// - Parameters:
+  ///   - method: `GET`, `POST` or `DELETE`.
+  ///   - path: the path from `/v1/…`, already percent-encoded.
+  ///   - query: extra query fields (`_is_native` is always added).
+  ///   - form: the body fields; `nil` for none.
+  ///   - idempotent: whether the request may be repeated after a failure that may have reached
+  ///     the server (token mints, reads, sign-out); sign-in attempts are not.
+  /// - Throws: `ClerkError`.
+  package func send(
+    _ method: String, _ path: String, query: [(String, String)] = [],
+    form: [(String, String)]? = nil, idempotent: Bool
+  ) throws(ClerkError) -> JSONValue {
+    let fields = [("_is_native", "true")] + query
+    var request = HTTPRequest(
+      method: method, url: baseURL + path + "?" + FormEncoding.encode(fields))
+    request.headers.add(name: "Accept", value: "application/json")
+    request.headers.add(name: "clerk-api-version", value: Self.apiVersion)
+    request.headers.add(name: "x-mobile", value: "1")
+    request.headers.add(name: "User-Agent", value: "clerkctl/\(ClerkVersion.current)")
+    if let clientToken, !clientToken.isEmpty {
+      request.headers.add(name: "Authorization", value: clientToken)
+    }
+    if let form {
+      request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
+      request.body = Array(FormEncoding.encode(form).utf8)
+    }
+    let response = try perform(request, idempotent: idempotent)
+    absorb(response)
+    return try Self.decode(response)
+  }
+
+  private func perform(_ base: HTTPRequest, idempotent: Bool) throws(ClerkError) -> HTTPResponse {
+    var attempt = 0
+    while true {
+      var request = base
+      request.timeout = try timeoutForNextRequest()
+      request.connectTimeout = min(request.connectTimeout, request.timeout)
+      let outcome: Result<HTTPResponse, HTTPError>
+      do {
+        outcome = .success(try http.send(request))
+      } catch let error as HTTPError {
+        outcome = .failure(error)
+      } catch {
+        outcome = .failure(HTTPError(kind: .transport, url: request.url, message: "\(error)"))
+      }
+      let retryable: Bool
+      switch outcome {
+      case .success(let response):
+        retryable = idempotent && RetryPolicy.isRetryable(status: response.status)
+        if !retryable { return response }
+      case .failure(let error):
+        retryable = RetryPolicy.isRetryable(error, requestIsIdempotent: idempotent)
+        if !retryable { throw mapTransport(error) }
+      }
+      attempt += 1
+      let response = try? outcome.get()
+      let wait = retry.delay(retry: attempt, response: response, now: clock.now())
+      let spent = clock.now().timeIntervalSince(commandStart)
+      if attempt > retry.maxRetries || spent + wait > retry.budget || passesDeadline(wait) {
+        switch outcome {
+        case .success(let response): return response
+        case .failure(let error): throw mapTransport(error)
+        }
+      }
+      clock.sleep(wait)
+    }
+  }
+
+  private func passesDeadline(_ wait: Double) -> Bool {
+    guard let deadline else { return false }
+    return clock.now().addingTimeInterval(wait) >= deadline
+  }
+
+  private func timeoutForNextRequest() throws(ClerkError) -> Double {
+    guard let deadline else { return requestTimeout }
+    let left = deadline.timeIntervalSince(clock.now())
+    if left <= 0 { throw .signInTimedOut(seconds: deadlineSeconds) }
+    return min(requestTimeout, left)
+  }
+
+  private func mapTransport(_ error: HTTPError) -> ClerkError {
+    if error.kind == .timeout, let deadline, clock.now() >= deadline {
+      return .signInTimedOut(seconds: deadlineSeconds)
+    }
+    return .transport(error)
+  }
+
+  /// Takes the rotated client token and the server's clock from any reply.
+  private func absorb(_ response: HTTPResponse) {
+    if let date = response.headers["Date"].flatMap(HTTPDate.parse) {
+      clockSkew = date.timeIntervalSince(clock.now())
+    }
+    guard let header = response.headers["Authorization"] else { return }
+    let value = header.trimmingCharacters(in: .whitespaces)
+    let cleared = value.isEmpty || value.lowercased() == "bearer"
+    let next: String? = cleared ? nil : value
+    if next != clientToken {
+      clientToken = next
+      clientTokenChanged = true
+    }
+  }
+
+  /// Turns a reply into its JSON body, or the error it stands for.
+  package static func decode(_ response: HTTPResponse) throws(ClerkError) -> JSONValue {
+    let json = try? JSONValue(parsing: response.body)
+    if response.isSuccess {
+      guard let json else {
+        throw .malformedResponse(
+          "HTTP \(response.status) with a body that is not JSON (\(summary(of: response)))")
+      }
+      return json
+    }
+    if let json, let apiError = ClerkAPIError(status: response.status, json: json) {
+      if RetryPolicy.isRetryable(status: response.status) {
+        throw .unavailable(status: response.status, summary: apiError.description)
+      }
+      throw .api(apiError)
+    }
+    if RetryPolicy.isRetryable(status: response.status) {
+      throw .unavailable(status: response.status, summary: summary(of: response))
+    }
+    throw .malformedResponse("HTTP \(response.status) without Clerk's error body (\(summary(of: response)))")
+  }
+
+  /// One line describing a body that is not Clerk's: an HTML page's title, or its first words.
+  package static func summary(of response: HTTPResponse) -> String {
+    let text = response.bodyText
+    if let open = text.range(of: "<title>", options: .caseInsensitive),
+      let close = text.range(of: "</title>", options: .caseInsensitive, range: open.upperBound..<text.endIndex)
+    {
+      let title = text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+      if !title.isEmpty { return "an HTML page titled '\(title.prefix(80))'" }
+    }
+    let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).prefix(12)
+      .joined(separator: " ")
+    if words.isEmpty { return "an empty body" }
+    let cleaned = String(words.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
+    return "'\(cleaned.prefix(80))'"
+  }
+}

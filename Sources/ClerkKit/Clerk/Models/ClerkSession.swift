@@ -1,0 +1,30 @@
+/// A session inside Clerk's `Client` object.
+package struct ClerkSession: Sendable, Equatable {
+  package var id: String
+  /// `active`, `ended`, `removed`, `revoked`, `expired`, `abandoned`, `pending`, `replaced`.
+  package var status: String
+  package var user: ClerkUser?
+
+  package init(id: String, status: String, user: ClerkUser?) {
+    self.id = id
+    self.status = status
+    self.user = user
+  }
+
+  /// Reads a `Session` object.
+  package init(json: JSONValue) throws(ClerkError) {
+    guard let id = json["id"]?.stringValue, let status = json["status"]?.stringValue else {
+      throw .malformedResponse("a session without an id or status")
+    }
+    let user: ClerkUser? =
+      if let userJSON = json["user"], userJSON.objectValue != nil {
+        try ClerkUser(json: userJSON)
+      } else {
+        nil
+      }
+    self.init(id: id, status: status, user: user)
+  }
+
+  /// Whether tokens can be minted for it.
+  package var isActive: Bool { status == "active" }
+}

@@ -1,0 +1,65 @@
+/// Clerk's `SignIn` object: where a sign-in stands and what it may do next.
+package struct SignInAttempt: Sendable, Equatable {
+  /// One way to verify, from `supported_first_factors` / `supported_second_factors`.
+  package struct Factor: Sendable, Equatable {
+    package var strategy: String
+    package var emailAddressID: String?
+    package var safeIdentifier: String?
+
+    package init(strategy: String, emailAddressID: String? = nil, safeIdentifier: String? = nil) {
+      self.strategy = strategy
+      self.emailAddressID = emailAddressID
+      self.safeIdentifier = safeIdentifier
+    }
+  }
+
+  package var id: String
+  /// `needs_identifier`, `needs_first_factor`, `needs_second_factor`, `needs_client_trust`,
+  /// `needs_new_password`, `needs_protect_check`, `complete`, `abandoned`.
+  package var status: String
+  package var firstFactors: [Factor]
+  package var secondFactors: [Factor]
+  package var createdSessionID: String?
+
+  package init(
+    id: String, status: String, firstFactors: [Factor] = [], secondFactors: [Factor] = [],
+    createdSessionID: String? = nil
+  ) {
+    self.id = id
+    self.status = status
+    self.firstFactors = firstFactors
+    self.secondFactors = secondFactors
+    self.createdSessionID = createdSessionID
+  }
+
+  /// Reads a `SignIn` object.
+  package init(json: JSONValue) throws(ClerkError) {
+    guard let id = json["id"]?.stringValue, let status = json["status"]?.stringValue else {
+      throw .malformedResponse("a sign-in without an id or status")
+    }
+    func factors(_ key: String) -> [Factor] {
+      (json[key]?.arrayValue ?? []).compactMap { item in
+        guard let strategy = item["strategy"]?.stringValue else { return nil }
+        return Factor(
+          strategy: strategy,
+          emailAddressID: item["email_address_id"]?.stringValue,
+          safeIdentifier: item["safe_identifier"]?.stringValue)
+      }
+    }
+    self.init(
+      id: id, status: status,
+      firstFactors: factors("supported_first_factors"),
+      secondFactors: factors("supported_second_factors"),
+      createdSessionID: json["created_session_id"]?.stringValue)
+  }
+
+  /// The first-factor entry for `strategy`, if offered.
+  package func firstFactor(_ strategy: String) -> Factor? {
+    firstFactors.first { $0.strategy == strategy }
+  }
+
+  /// The second-factor entry for `strategy`, if offered.
+  package func secondFactor(_ strategy: String) -> Factor? {
+    secondFactors.first { $0.strategy == strategy }
+  }
+}

@@ -1,0 +1,70 @@
+import ClerkKit
+import Foundation
+
+/// A running `clerk-emulator` child process on a free loopback port, for end-to-end tests.
+/// Stopped (SIGTERM) by `stop()` or when released.
+public final class EmulatorProcess: @unchecked Sendable {
+  public let fapiURL: String
+  public let apiURL: String
+  public let convexURL: String
+  public let jwksURL: String
+  public let publishableKey: String
+  public let secretKey: String
+  private let process: Process
+
+  /// Starts the emulator and waits for its one-line ready message.
+  public init(arguments: [String] = [], environment: [String: String] = [:]) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: BuiltProducts.path("clerk-emulator"))
+    process.arguments = ["--port", "0", "--quiet"] + arguments
+    var env = ProcessInfo.processInfo.environment
+    env.merge(environment) { _, new in new }
+    process.environment = env
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    self.process = process
+    var line = Data()
+    let reader = out.fileHandleForReading
+    while !line.contains(UInt8(ascii: "\n")) {
+      let chunk = reader.availableData
+      if chunk.isEmpty { break }
+      line.append(chunk)
+    }
+    let text = String(decoding: line, as: UTF8.self).split(separator: "\n").first.map(String.init)
+    guard let text, let ready = try? JSONValue(parsing: text),
+      let fapi = ready["fapi_url"]?.stringValue, let api = ready["api_url"]?.stringValue,
+      let convex = ready["convex_url"]?.stringValue, let jwks = ready["jwks_url"]?.stringValue,
+      let pk = ready["publishable_key"]?.stringValue, let sk = ready["secret_key"]?.stringValue
+    else {
+      process.terminate()
+      throw EmulatorStartError(line: String(decoding: line, as: UTF8.self))
+    }
+    fapiURL = fapi
+    apiURL = api
+    convexURL = convex
+    jwksURL = jwks
+    publishableKey = pk
+    secretKey = sk
+  }
+
+  /// Stops the emulator (SIGTERM) and waits for it; returns its exit status.
+  @discardableResult
+  public func stop() -> Int32 {
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+    return process.terminationStatus
+  }
+
+  deinit { stop() }
+}
+
+/// The emulator did not print its ready line.
+public struct EmulatorStartError: Error, CustomStringConvertible {
+  public var line: String
+  public var description: String { "clerk-emulator did not start; printed: \(line)" }
+}
