@@ -12,5 +12,6 @@ package protocol CredentialStore: Sendable {
   func destroy(profile: String) throws(CredentialStoreError) -> Bool
 
   /// Runs `body` while holding the profile's exclusive lock (for read-modify-write).
+  @discardableResult
   func withLock<T>(profile: String, timeout: Double, _ body: () throws -> T) throws -> T
 }

@@ -147,6 +147,7 @@ package struct ProfileStore: CredentialStore {
   /// - Returns: what `body` returns.
   /// - Throws: `CredentialStoreError.lockTimeout` after `timeout`, other `CredentialStoreError`s
   ///   for file problems, or what `body` throws.
+  @discardableResult
   package func withLock<T>(
     profile: String, timeout: Double = defaultLockTimeout, _ body: () throws -> T
   ) throws -> T {
