@@ -27,8 +27,7 @@ package final class InMemoryCredentialStore: CredentialStore {
 
   /// Runs `body` under one store-wide recursive lock; `timeout` is ignored.
   @discardableResult
-  package func withLock<T>(profile: String, timeout: Double, _ body: () throws -> T) throws -> T
-  {
+  package func withLock<T>(profile: String, timeout: Double, _ body: () throws -> T) throws -> T {
     try ProfileName.validate(profile)
     profileLock.lock()
     defer { profileLock.unlock() }

@@ -160,7 +160,9 @@ package struct ProfileStore: CredentialStore {
   ///
   /// The lock file may be deleted (by `delete`) while a process waits on it; after locking, the
   /// descriptor is checked to still be the file at the path, else it is opened again.
-  func acquireLock(profile: String, timeout: Double) throws(CredentialStoreError)
+  func acquireLock(
+    profile: String, timeout: Double
+  ) throws(CredentialStoreError)
     -> FileDescriptor
   {
     try ProfileName.validate(profile)

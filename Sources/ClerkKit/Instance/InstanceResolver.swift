@@ -37,7 +37,8 @@ package enum InstanceResolver {
     stored: String?
   ) throws(InstanceError) -> Resolution {
     if let fapiURLFlag {
-      return Resolution(url: try validateURL(fapiURLFlag, source: "--fapi-url"), source: "--fapi-url")
+      return Resolution(
+        url: try validateURL(fapiURLFlag, source: "--fapi-url"), source: "--fapi-url")
     }
     if let value = nonEmpty(environment["CLERK_FAPI_URL"]) {
       return Resolution(
@@ -80,7 +81,9 @@ package enum InstanceResolver {
   ///   - source: the flag or variable it came from, named in errors.
   /// - Returns: the URL with surrounding whitespace and trailing `/` removed.
   /// - Throws: `InstanceError.invalidURL` or `.insecureURL`.
-  package static func validateURL(_ value: String, source: String) throws(InstanceError)
+  package static func validateURL(
+    _ value: String, source: String
+  ) throws(InstanceError)
     -> String
   {
     var url = value.trimmingCharacters(in: .whitespacesAndNewlines)

@@ -78,20 +78,40 @@ package struct PublishableKey: Sendable, Equatable {
       + String(encoded.prefix { $0 != "=" })
   }
 
-  /// Decodes standard or URL-safe base64, padded or not.
-  private static func decodeBase64(_ text: String) -> [UInt8]? {
-    var normalized = String(
-      text.map { character -> Character in
-        switch character {
-        case "-": return "+"
-        case "_": return "/"
-        default: return character
-        }
-      })
-    while normalized.hasSuffix("=") { normalized.removeLast() }
-    guard !normalized.isEmpty, normalized.count % 4 != 1 else { return nil }
-    normalized += String(repeating: "=", count: (4 - normalized.count % 4) % 4)
-    return Data(base64Encoded: normalized).map { Array($0) }
+  /// Decodes standard or URL-safe base64, padded or not; `nil` for anything else.
+  static func decodeBase64(_ text: String) -> [UInt8]? {
+    var symbols = Array(text.utf8)
+    var padding = 0
+    while symbols.last == UInt8(ascii: "="), padding < 2 {
+      symbols.removeLast()
+      padding += 1
+    }
+    guard !symbols.isEmpty, symbols.count % 4 != 1 else { return nil }
+    if padding > 0, (symbols.count + padding) % 4 != 0 { return nil }
+    var bytes: [UInt8] = []
+    var accumulator: UInt32 = 0
+    var bits = 0
+    for symbol in symbols {
+      guard let value = sextet(symbol) else { return nil }
+      accumulator = (accumulator << 6) | UInt32(value)
+      bits += 6
+      if bits >= 8 {
+        bits -= 8
+        bytes.append(UInt8(truncatingIfNeeded: accumulator >> UInt32(bits)))
+      }
+    }
+    return bytes
+  }
+
+  private static func sextet(_ symbol: UInt8) -> UInt8? {
+    switch symbol {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"): return symbol - UInt8(ascii: "A")
+    case UInt8(ascii: "a")...UInt8(ascii: "z"): return symbol - UInt8(ascii: "a") + 26
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return symbol - UInt8(ascii: "0") + 52
+    case UInt8(ascii: "+"), UInt8(ascii: "-"): return 62
+    case UInt8(ascii: "/"), UInt8(ascii: "_"): return 63
+    default: return nil
+    }
   }
 
   /// Whether `host` is dot-separated labels of letters, digits and inner hyphens.

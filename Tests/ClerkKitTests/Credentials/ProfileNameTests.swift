@@ -6,7 +6,9 @@ import Testing
 struct ProfileNameTests {
   @Test(
     "accepts safe names",
-    arguments: ["default", "a", "Z", "0", "work.prod", "ci_bot-2", String(repeating: "x", count: 64)])
+    arguments: [
+      "default", "a", "Z", "0", "work.prod", "ci_bot-2", String(repeating: "x", count: 64),
+    ])
   func accepts(name: String) throws {
     #expect(ProfileName.isValid(name))
     try ProfileName.validate(name)

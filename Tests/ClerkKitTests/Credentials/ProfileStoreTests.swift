@@ -22,7 +22,8 @@ struct ProfileStoreTests {
     minimal.cache(
       CachedToken(jwt: "j", template: nil, issuedAt: 1, expiresAt: 2), sessionID: "sess_2")
     try store.save(minimal)
-    #expect(try store.load(profile: "ci")?.cachedToken(sessionID: "sess_2", template: nil)?.jwt == "j")
+    #expect(
+      try store.load(profile: "ci")?.cachedToken(sessionID: "sess_2", template: nil)?.jwt == "j")
   }
 
   @Test("writes versioned JSON with the documented field names and no password")
@@ -30,7 +31,8 @@ struct ProfileStoreTests {
     let scratch = try ScratchDirectory()
     let store = ProfileStore(directory: scratch.config)
     try store.save(.sample())
-    let bytes = try [UInt8](Data(contentsOf: URL(fileURLWithPath: scratch.config.credentialPath(profile: "default"))))
+    let bytes = try [UInt8](
+      Data(contentsOf: URL(fileURLWithPath: scratch.config.credentialPath(profile: "default"))))
     let document = try JSONValue(parsing: bytes)
     #expect(document["version"] == 1)
     #expect(document["profile"] == "default")
@@ -74,7 +76,8 @@ struct ProfileStoreTests {
     #expect(ScratchDirectory.mode(of: config.profilesPath) == 0o700)
   }
 
-  @Test("refuses a credential file others can access, naming the chmod that fixes it",
+  @Test(
+    "refuses a credential file others can access, naming the chmod that fixes it",
     arguments: [0o644, 0o640, 0o604, 0o620, 0o602, 0o660] as [mode_t])
   func refusesOpenPermissions(mode: mode_t) throws {
     let scratch = try ScratchDirectory()
@@ -178,8 +181,9 @@ struct ProfileStoreTests {
     #expect(try store.load(profile: "other") == .sample(profile: "other"))
     #expect(try store.delete(profile: "default") == false)
     #expect(try store.destroy(profile: "other"))
-    #expect(try ProfileStore(directory: ConfigDirectory(path: scratch.path + "/none"))
-      .delete(profile: "default") == false)
+    #expect(
+      try ProfileStore(directory: ConfigDirectory(path: scratch.path + "/none"))
+        .delete(profile: "default") == false)
   }
 
   @Test("lists profiles that have a credential file, sorted")
@@ -229,7 +233,8 @@ struct ProfileStoreTests {
     let scratch = try ScratchDirectory()
     let config = scratch.config
     try ProfileStore(directory: config).save(
-      ProfileCredential(profile: "default", fapiURL: "https://x.dev", clientToken: "t", signedInAt: 0))
+      ProfileCredential(
+        profile: "default", fapiURL: "https://x.dev", clientToken: "t", signedInAt: 0))
     let threads = 4
     let rounds = 25
     DispatchQueue.concurrentPerform(iterations: threads) { _ in
