@@ -1,0 +1,63 @@
+import Foundation
+
+/// Where clerkctl keeps its files, and the paths inside it.
+///
+/// Layout: `<path>/profiles/<profile>.json` (credential and token cache) and
+/// `<path>/profiles/<profile>.lock` (the writers' lock).
+package struct ConfigDirectory: Sendable, Equatable {
+  /// The config directory, absolute, without a trailing `/`.
+  package let path: String
+
+  /// Uses `path` as the config directory (made absolute against the working directory).
+  package init(path: String) {
+    self.path = Self.normalize(path)
+  }
+
+  /// The directory holding one file per profile.
+  package var profilesPath: String { path + "/profiles" }
+
+  /// The credential file of `profile`.
+  package func credentialPath(profile: String) -> String {
+    profilesPath + "/" + profile + ".json"
+  }
+
+  /// The lock file of `profile`.
+  package func lockPath(profile: String) -> String {
+    profilesPath + "/" + profile + ".lock"
+  }
+
+  /// Finds the config directory: `--config-dir` > `CLERKCTL_CONFIG_DIR` >
+  /// `$XDG_CONFIG_HOME/clerkctl` > `$HOME/.config/clerkctl`.
+  ///
+  /// Empty values count as unset; a relative `XDG_CONFIG_HOME` is ignored, as the XDG spec says.
+  ///
+  /// - Parameters:
+  ///   - flag: the `--config-dir` value, if given.
+  ///   - environment: the process environment.
+  /// - Returns: the directory (not created yet).
+  /// - Throws: `CredentialStoreError.noConfigDirectory` when nothing gives a location.
+  package static func resolve(
+    flag: String?, environment: [String: String]
+  ) throws(CredentialStoreError) -> ConfigDirectory {
+    if let flag, !flag.isEmpty { return ConfigDirectory(path: flag) }
+    if let dir = environment["CLERKCTL_CONFIG_DIR"], !dir.isEmpty {
+      return ConfigDirectory(path: dir)
+    }
+    if let xdg = environment["XDG_CONFIG_HOME"], xdg.hasPrefix("/") {
+      return ConfigDirectory(path: xdg + "/clerkctl")
+    }
+    if let home = environment["HOME"], !home.isEmpty {
+      return ConfigDirectory(path: home + "/.config/clerkctl")
+    }
+    throw .noConfigDirectory
+  }
+
+  private static func normalize(_ path: String) -> String {
+    var absolute = path
+    if !absolute.hasPrefix("/") {
+      absolute = FileManager.default.currentDirectoryPath + "/" + absolute
+    }
+    while absolute.count > 1, absolute.hasSuffix("/") { absolute.removeLast() }
+    return absolute
+  }
+}

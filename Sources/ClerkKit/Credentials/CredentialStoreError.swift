@@ -1,0 +1,75 @@
+import Foundation
+
+/// Why the credential store could not read, write or lock a profile's file.
+///
+/// Every case is a configuration or local file problem (exit 3) except `invalidProfileName`,
+/// which is a usage error (exit 2): see `isUsageError`.
+package enum CredentialStoreError: Error, Equatable, CustomStringConvertible {
+  /// The profile name is not `[A-Za-z0-9][A-Za-z0-9._-]{0,63}`.
+  case invalidProfileName(String)
+  /// No config directory could be found: no flag, no `CLERKCTL_CONFIG_DIR`, no
+  /// `XDG_CONFIG_HOME` and no `HOME`.
+  case noConfigDirectory
+  /// The credential file can be read or written by group or others.
+  case insecurePermissions(path: String, mode: UInt32)
+  /// The credential file belongs to another user.
+  case insecureOwner(path: String, owner: UInt32)
+  /// The credential file is not valid JSON, has the wrong shape, or is not a regular file.
+  case corrupt(path: String, reason: String)
+  /// The credential file was written by a newer (or unknown) format version.
+  case unsupportedVersion(path: String, version: Int64)
+  /// Another process held the profile's lock for longer than the timeout.
+  case lockTimeout(path: String, seconds: Double)
+  /// A system call failed.
+  case io(path: String, operation: String, message: String)
+
+  /// Whether this is a usage error (exit 2) rather than a file problem (exit 3).
+  package var isUsageError: Bool {
+    if case .invalidProfileName = self { return true }
+    return false
+  }
+
+  package var description: String {
+    switch self {
+    case .invalidProfileName(let name):
+      return "invalid profile name '\(name)': use 1 to 64 letters, digits, '.', '_' or '-', "
+        + "starting with a letter or digit"
+    case .noConfigDirectory:
+      return "cannot find a config directory: HOME is not set; pass --config-dir DIR or set "
+        + "CLERKCTL_CONFIG_DIR"
+    case .insecurePermissions(let path, let mode):
+      return "credential file '\(path)' has mode \(Self.octal(mode)) and other users can "
+        + "access it; refusing to use it. Fix it with: chmod 600 '\(path)'"
+    case .insecureOwner(let path, let owner):
+      return "credential file '\(path)' belongs to another user (uid \(owner)); refusing to "
+        + "use it. Delete it and sign in again, or pass --config-dir with a directory you own"
+    case .corrupt(let path, let reason):
+      return "credential file '\(path)' is corrupt (\(reason)); run 'clerkctl logout --profile "
+        + "\(Self.profileName(from: path))' or delete '\(path)' and sign in again"
+    case .unsupportedVersion(let path, let version):
+      return "credential file '\(path)' has format version \(version), but this clerkctl "
+        + "reads only version \(ProfileCredential.formatVersion); upgrade clerkctl, or run "
+        + "'clerkctl logout --profile \(Self.profileName(from: path))' and sign in again"
+    case .lockTimeout(let path, let seconds):
+      return "timed out after \(Self.seconds(seconds)) s waiting for the lock '\(path)'; "
+        + "another clerkctl process is holding it: wait for it to finish or stop it"
+    case .io(let path, let operation, let message):
+      return "cannot \(operation) '\(path)': \(message)"
+    }
+  }
+
+  private static func octal(_ mode: UInt32) -> String {
+    let digits = String(mode & 0o7777, radix: 8)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+
+  private static func seconds(_ value: Double) -> String {
+    value.rounded() == value ? String(Int64(value)) : String(value)
+  }
+
+  /// The profile a credential file belongs to, from its name (`<profile>.json`).
+  private static func profileName(from path: String) -> String {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    return name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+  }
+}

@@ -1,0 +1,69 @@
+/// What a profile stores: the client token (the long-lived credential), who it belongs to, and
+/// the profile's token cache. Saved as versioned JSON in `<config>/profiles/<profile>.json`.
+///
+/// Never holds a password.
+package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
+  /// The file format version this code writes and reads.
+  package static let formatVersion: Int64 = 1
+
+  /// The profile name (also the file name).
+  package var profile: String
+  /// The Frontend API base URL signed in to, e.g. `https://clean-mayfly-62.clerk.accounts.dev`.
+  package var fapiURL: String
+  /// The client token Clerk issued (sent as `Authorization` on native-client requests).
+  package var clientToken: String
+  /// The signed-in session, when there is one.
+  package var sessionID: String?
+  /// The signed-in user, when known.
+  package var userID: String?
+  /// The user's primary email address, when known.
+  package var email: String?
+  /// When the sign-in completed, epoch seconds (local clock).
+  package var signedInAt: Int64
+  /// Server time minus local time, seconds, as last measured.
+  package var clockSkew: Double
+  /// Cached JWTs by `CachedToken.cacheKey(sessionID:template:)`.
+  package var tokens: [String: CachedToken]
+
+  package init(
+    profile: String, fapiURL: String, clientToken: String, sessionID: String? = nil,
+    userID: String? = nil, email: String? = nil, signedInAt: Int64, clockSkew: Double = 0,
+    tokens: [String: CachedToken] = [:]
+  ) {
+    self.profile = profile
+    self.fapiURL = fapiURL
+    self.clientToken = clientToken
+    self.sessionID = sessionID
+    self.userID = userID
+    self.email = email
+    self.signedInAt = signedInAt
+    self.clockSkew = clockSkew
+    self.tokens = tokens
+  }
+
+  /// The cached token for `sessionID` and `template`, if any (expired ones included).
+  package func cachedToken(sessionID: String, template: String?) -> CachedToken? {
+    tokens[CachedToken.cacheKey(sessionID: sessionID, template: template)]
+  }
+
+  /// Stores `token` in the cache for `sessionID`, replacing any for the same template.
+  package mutating func cache(_ token: CachedToken, sessionID: String) {
+    tokens[CachedToken.cacheKey(sessionID: sessionID, template: token.template)] = token
+  }
+
+  /// Drops cached tokens that expired before `epochSeconds` or belong to another session.
+  package mutating func pruneTokens(keepingSession sessionID: String?, now epochSeconds: Int64) {
+    let prefix = (sessionID ?? "") + "|"
+    tokens = tokens.filter { key, token in
+      sessionID != nil && key.hasPrefix(prefix) && token.expiresAt > epochSeconds
+    }
+  }
+
+  /// A summary without the client token or JWTs.
+  package var description: String {
+    "ProfileCredential(profile: \(profile), fapiURL: \(fapiURL), sessionID: "
+      + "\(sessionID ?? "nil"), userID: \(userID ?? "nil"), email: \(email ?? "nil"), "
+      + "signedInAt: \(signedInAt), clockSkew: \(clockSkew), tokens: \(tokens.count), "
+      + "clientToken: <redacted>)"
+  }
+}

@@ -1,0 +1,201 @@
+import Foundation
+import Glibc
+
+/// The file credential store: one versioned JSON file per profile, holding the client token and
+/// the profile's token cache, under `<config>/profiles/`.
+///
+/// - Directories are 0700 and files 0600 whatever the umask (set with `chmod`/`fchmod`).
+/// - Writes are atomic: a temp file in the same directory, written, flushed, renamed over the old
+///   file, then the directory flushed. A crash leaves the old file or the new one, never a torn
+///   one, so readers take no lock.
+/// - Writers serialize with `withLock(profile:timeout:_:)` (`flock` on `<profile>.lock`).
+/// - Reads refuse files that other users can access or that belong to another user.
+package struct ProfileStore: CredentialStore {
+  /// Where the files live.
+  package let directory: ConfigDirectory
+  /// Measures lock waits and sleeps between lock attempts.
+  package let clock: Clock
+  /// Called with the temp file's path just before it is renamed into place (tests inject faults).
+  let beforeRename: @Sendable (String) throws(CredentialStoreError) -> Void
+
+  /// The largest credential file read (1 MiB).
+  package static let maxFileSize = 1 << 20
+  /// How long `withLock` waits by default, seconds.
+  package static let defaultLockTimeout: Double = 30
+
+  /// A store in `directory`, using `clock` for lock waits.
+  package init(directory: ConfigDirectory, clock: Clock = .system) {
+    self.init(directory: directory, clock: clock, beforeRename: { _ in })
+  }
+
+  init(
+    directory: ConfigDirectory, clock: Clock,
+    beforeRename: @escaping @Sendable (String) throws(CredentialStoreError) -> Void
+  ) {
+    self.directory = directory
+    self.clock = clock
+    self.beforeRename = beforeRename
+  }
+
+  /// Reads a profile's credential.
+  ///
+  /// - Parameter profile: the profile name.
+  /// - Returns: the credential, or `nil` when the profile has no file.
+  /// - Throws: `CredentialStoreError` when the name is invalid or the file is unsafe, corrupt,
+  ///   of another version or unreadable.
+  package func load(profile: String) throws(CredentialStoreError) -> ProfileCredential? {
+    try ProfileName.validate(profile)
+    let path = directory.credentialPath(profile: profile)
+    guard
+      let file = try FileDescriptor.open(path, flags: O_RDONLY | O_NOFOLLOW, missingIsNil: true)
+    else { return nil }
+    let info = try file.status()
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw .corrupt(path: path, reason: "it is not a regular file")
+    }
+    guard info.st_uid == geteuid() else { throw .insecureOwner(path: path, owner: info.st_uid) }
+    guard info.st_mode & 0o077 == 0 else {
+      throw .insecurePermissions(path: path, mode: info.st_mode & 0o7777)
+    }
+    let credential = try ProfileCredential(
+      parsing: try file.readAll(limit: Self.maxFileSize), path: path)
+    guard credential.profile == profile else {
+      throw .corrupt(path: path, reason: "it belongs to profile '\(credential.profile)'")
+    }
+    return credential
+  }
+
+  /// Writes a credential atomically, replacing the profile's file.
+  ///
+  /// Hold `withLock(profile:)` around a read-modify-write so concurrent writers lose nothing.
+  ///
+  /// - Parameter credential: the credential; its `profile` names the file.
+  /// - Throws: `CredentialStoreError` when the name is invalid or a write fails (the old file is
+  ///   then untouched and no temp file is left).
+  package func save(_ credential: ProfileCredential) throws(CredentialStoreError) {
+    try ProfileName.validate(credential.profile)
+    try prepareDirectories()
+    let path = directory.credentialPath(profile: credential.profile)
+    var template = Array(
+      (directory.profilesPath + "/." + credential.profile + ".json.XXXXXX").utf8CString)
+    let raw = mkstemp(&template)
+    let tempPath = String(
+      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard raw >= 0 else {
+      throw .io(
+        path: tempPath, operation: "create", message: FileDescriptor.errorMessage(errno))
+    }
+    var renamed = false
+    defer { if !renamed { unlink(tempPath) } }
+    let file = FileDescriptor(raw: raw, path: tempPath)
+    try file.setMode(0o600)
+    try file.writeAll(Array((credential.jsonValue.prettyEncoded + "\n").utf8))
+    try file.sync()
+    try beforeRename(tempPath)
+    guard rename(tempPath, path) == 0 else {
+      throw .io(path: path, operation: "replace", message: FileDescriptor.errorMessage(errno))
+    }
+    renamed = true
+    try syncProfilesDirectory()
+  }
+
+  /// Deletes a profile's credential (with its token cache) and its lock file.
+  ///
+  /// - Parameter profile: the profile name.
+  /// - Returns: whether there was a credential file.
+  /// - Throws: `CredentialStoreError` when the name is invalid or a file cannot be removed.
+  @discardableResult
+  package func delete(profile: String) throws(CredentialStoreError) -> Bool {
+    try ProfileName.validate(profile)
+    let existed = try remove(directory.credentialPath(profile: profile))
+    _ = try remove(directory.lockPath(profile: profile))
+    if existed { try syncProfilesDirectory() }
+    return existed
+  }
+
+  /// Same as `delete(profile:)`.
+  @discardableResult
+  package func destroy(profile: String) throws(CredentialStoreError) -> Bool {
+    try delete(profile: profile)
+  }
+
+  /// The profiles that have a credential file, sorted.
+  package func listProfiles() -> [String] {
+    let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.profilesPath)) ?? []
+    return names.compactMap { name -> String? in
+      guard name.hasSuffix(".json") else { return nil }
+      let profile = String(name.dropLast(5))
+      return ProfileName.isValid(profile) ? profile : nil
+    }.sorted()
+  }
+
+  /// The permission bits of a profile's credential file, or `nil` when it has none.
+  package func fileMode(profile: String) -> mode_t? {
+    guard ProfileName.isValid(profile) else { return nil }
+    var info = stat()
+    guard lstat(directory.credentialPath(profile: profile), &info) == 0 else { return nil }
+    return info.st_mode & 0o7777
+  }
+
+  /// Runs `body` holding the profile's exclusive lock, shared with every other process and
+  /// thread using this config directory.
+  ///
+  /// - Parameters:
+  ///   - profile: the profile name.
+  ///   - timeout: how long to wait for the lock, seconds.
+  ///   - body: the work, typically load, change, save.
+  /// - Returns: what `body` returns.
+  /// - Throws: `CredentialStoreError.lockTimeout` after `timeout`, other `CredentialStoreError`s
+  ///   for file problems, or what `body` throws.
+  @discardableResult
+  package func withLock<T>(
+    profile: String, timeout: Double = defaultLockTimeout, _ body: () throws -> T
+  ) throws -> T {
+    let lock = try acquireLock(profile: profile, timeout: timeout)
+    defer { flock(lock.raw, LOCK_UN) }
+    return try body()
+  }
+
+  /// Takes the lock, polling with growing pauses (2 ms up to 50 ms) until `timeout`.
+  ///
+  /// The lock file may be deleted (by `delete`) while a process waits on it; after locking, the
+  /// descriptor is checked to still be the file at the path, else it is opened again.
+  func acquireLock(
+    profile: String, timeout: Double
+  ) throws(CredentialStoreError)
+    -> FileDescriptor
+  {
+    try ProfileName.validate(profile)
+    try prepareDirectories()
+    let path = directory.lockPath(profile: profile)
+    let start = clock.now()
+    var pause = 0.002
+    while true {
+      guard
+        let file = try FileDescriptor.open(path, flags: O_RDWR | O_CREAT | O_NOFOLLOW)
+      else { continue }
+      let opened = try file.status()
+      if opened.st_mode & 0o7777 != 0o600 { try file.setMode(0o600) }
+      while true {
+        if flock(file.raw, LOCK_EX | LOCK_NB) == 0 {
+          var current = stat()
+          if stat(path, &current) == 0, current.st_ino == opened.st_ino,
+            current.st_dev == opened.st_dev
+          {
+            return file
+          }
+          break  // The file was deleted or replaced while we waited: lock the new one.
+        }
+        let code = errno
+        guard code == EWOULDBLOCK || code == EINTR else {
+          throw .io(path: path, operation: "lock", message: FileDescriptor.errorMessage(code))
+        }
+        if clock.now().timeIntervalSince(start) >= timeout {
+          throw .lockTimeout(path: path, seconds: timeout)
+        }
+        clock.sleep(pause)
+        pause = min(pause * 2, 0.05)
+      }
+    }
+  }
+}

@@ -1,0 +1,28 @@
+/// Why no usable Clerk instance URL could be worked out. All are configuration errors (exit 3).
+package enum InstanceError: Error, Equatable, CustomStringConvertible {
+  /// Nothing names a Frontend API: no flag, no environment variable, no stored profile.
+  case notConfigured
+  /// A publishable key was refused; `source` names where it came from, when known.
+  case invalidPublishableKey(PublishableKey.Problem, source: String?)
+  /// A base URL is not an absolute http(s) URL without query or fragment.
+  case invalidURL(source: String, value: String, reason: String)
+  /// A base URL uses plain `http://` for a host that is not loopback.
+  case insecureURL(source: String, value: String)
+
+  package var description: String {
+    switch self {
+    case .notConfigured:
+      return "no Clerk instance configured: pass --publishable-key or set "
+        + "CLERK_PUBLISHABLE_KEY (or --fapi-url / CLERK_FAPI_URL)"
+    case .invalidPublishableKey(let problem, let source):
+      let origin = source.map { " (from \($0))" } ?? ""
+      return "publishable key\(origin) \(problem.detail); copy the key from the Clerk "
+        + "Dashboard, API keys page"
+    case .invalidURL(let source, let value, let reason):
+      return "invalid URL '\(value)' from \(source): \(reason)"
+    case .insecureURL(let source, let value):
+      return "refusing plain http URL '\(value)' from \(source): http is allowed only for "
+        + "loopback hosts (127.0.0.0/8, ::1, localhost); use https"
+    }
+  }
+}

@@ -1,0 +1,142 @@
+import Foundation
+
+/// Works out the Frontend API and Backend API base URLs from flags, environment and the profile.
+package enum InstanceResolver {
+  /// The Backend API base used when nothing overrides it.
+  package static let defaultAPIURL = "https://api.clerk.com"
+
+  /// The Frontend API base URL and where it came from.
+  package struct Resolution: Sendable, Equatable {
+    /// The base URL, without a trailing `/`.
+    package let url: String
+    /// Where it came from: `--fapi-url`, `CLERK_FAPI_URL`, `--publishable-key`,
+    /// `CLERK_PUBLISHABLE_KEY` or `profile`.
+    package let source: String
+  }
+
+  /// The Frontend API base URL: `--fapi-url` > `CLERK_FAPI_URL` > `--publishable-key` >
+  /// `CLERK_PUBLISHABLE_KEY` > the URL stored in the profile.
+  ///
+  /// Empty environment variables count as unset.
+  ///
+  /// - Returns: the validated base URL, without a trailing `/`.
+  /// - Throws: `InstanceError` when the winning value is invalid, or `.notConfigured`.
+  package static func resolve(
+    fapiURLFlag: String?, publishableKeyFlag: String?, environment: [String: String],
+    stored: String?
+  ) throws(InstanceError) -> String {
+    try resolveWithSource(
+      fapiURLFlag: fapiURLFlag, publishableKeyFlag: publishableKeyFlag,
+      environment: environment, stored: stored
+    ).url
+  }
+
+  /// Like `resolve`, also naming the source (for `status` and `doctor`).
+  package static func resolveWithSource(
+    fapiURLFlag: String?, publishableKeyFlag: String?, environment: [String: String],
+    stored: String?
+  ) throws(InstanceError) -> Resolution {
+    if let fapiURLFlag {
+      return Resolution(
+        url: try validateURL(fapiURLFlag, source: "--fapi-url"), source: "--fapi-url")
+    }
+    if let value = nonEmpty(environment["CLERK_FAPI_URL"]) {
+      return Resolution(
+        url: try validateURL(value, source: "CLERK_FAPI_URL"), source: "CLERK_FAPI_URL")
+    }
+    if let publishableKeyFlag {
+      return Resolution(
+        url: try keyURL(publishableKeyFlag, source: "--publishable-key"),
+        source: "--publishable-key")
+    }
+    if let value = nonEmpty(environment["CLERK_PUBLISHABLE_KEY"]) {
+      return Resolution(
+        url: try keyURL(value, source: "CLERK_PUBLISHABLE_KEY"), source: "CLERK_PUBLISHABLE_KEY")
+    }
+    if let stored = nonEmpty(stored) {
+      return Resolution(url: try validateURL(stored, source: "the profile"), source: "profile")
+    }
+    throw .notConfigured
+  }
+
+  /// The Backend API base URL: `--api-url` > `CLERK_API_URL` > `https://api.clerk.com`
+  /// (without `/v1`: callers append the version path).
+  ///
+  /// - Throws: `InstanceError` when the value is invalid.
+  package static func resolveAPIURL(
+    flag: String?, environment: [String: String]
+  ) throws(InstanceError) -> String {
+    if let flag { return try validateURL(flag, source: "--api-url") }
+    if let value = nonEmpty(environment["CLERK_API_URL"]) {
+      return try validateURL(value, source: "CLERK_API_URL")
+    }
+    return defaultAPIURL
+  }
+
+  /// Checks a base URL: absolute `http`/`https`, a host, no credentials, query or fragment,
+  /// and `http` only for loopback hosts.
+  ///
+  /// - Parameters:
+  ///   - value: the URL.
+  ///   - source: the flag or variable it came from, named in errors.
+  /// - Returns: the URL with surrounding whitespace and trailing `/` removed.
+  /// - Throws: `InstanceError.invalidURL` or `.insecureURL`.
+  package static func validateURL(
+    _ value: String, source: String
+  ) throws(InstanceError)
+    -> String
+  {
+    var url = value.trimmingCharacters(in: .whitespacesAndNewlines)
+    func invalid(_ reason: String) -> InstanceError {
+      .invalidURL(source: source, value: value, reason: reason)
+    }
+    guard let components = URLComponents(string: url), let scheme = components.scheme else {
+      throw invalid("not an absolute URL (expected https://HOST)")
+    }
+    let lowerScheme = scheme.lowercased()
+    guard lowerScheme == "https" || lowerScheme == "http" else {
+      throw invalid("the scheme must be https (or http for loopback hosts)")
+    }
+    guard let host = components.host, !host.isEmpty else { throw invalid("it has no host") }
+    guard components.user == nil, components.password == nil else {
+      throw invalid("it must not contain a user name or password")
+    }
+    guard components.query == nil else { throw invalid("it must not have a query (?…)") }
+    guard components.fragment == nil else { throw invalid("it must not have a fragment (#…)") }
+    if lowerScheme == "http", !isLoopbackHost(host) {
+      throw .insecureURL(source: source, value: value)
+    }
+    while url.hasSuffix("/") { url.removeLast() }
+    return url
+  }
+
+  /// Whether `host` is `localhost`, `::1` or in 127.0.0.0/8 (brackets around IPv6 allowed).
+  package static func isLoopbackHost(_ host: String) -> Bool {
+    var name = host.lowercased()
+    if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
+    if name == "localhost" || name == "localhost." || name == "::1" { return true }
+    let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+    guard octets.count == 4 else { return false }
+    let values = octets.compactMap { octet -> Int? in
+      guard !octet.isEmpty, octet.count <= 3, octet.allSatisfy(\.isASCII) else { return nil }
+      return Int(octet).flatMap { (0...255).contains($0) ? $0 : nil }
+    }
+    return values.count == 4 && values[0] == 127
+  }
+
+  private static func keyURL(_ key: String, source: String) throws(InstanceError) -> String {
+    do {
+      return try PublishableKey(key).frontendAPIURL
+    } catch {
+      if case .invalidPublishableKey(let problem, _) = error {
+        throw .invalidPublishableKey(problem, source: source)
+      }
+      throw error
+    }
+  }
+
+  private static func nonEmpty(_ value: String?) -> String? {
+    guard let value, !value.isEmpty else { return nil }
+    return value
+  }
+}
