@@ -22,6 +22,8 @@ package enum ClerkError: Error, Equatable, CustomStringConvertible {
   case signInTimedOut(seconds: Double)
   /// Configuration missing for the request (e.g. no secret key for `--user-id`).
   case configuration(String)
+  /// The template's tokens never live as long as `--min-ttl` asks.
+  case tokenTooShortLived(lifetime: Int64, minTTL: Double)
 
   package var description: String {
     switch self {
@@ -36,6 +38,9 @@ package enum ClerkError: Error, Equatable, CustomStringConvertible {
     case .notSignedIn(let reason), .tokenRefused(let reason), .signInRejected(let reason),
       .signInUnsupported(let reason), .configuration(let reason):
       return reason
+    case .tokenTooShortLived(let lifetime, let minTTL):
+      return "the token lives \(lifetime) s in all, less than --min-ttl \(Int(minTTL)) s; "
+        + "lower --min-ttl or lengthen the template's lifetime"
     case .signInTimedOut(let seconds):
       let shown = seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)
       return "sign-in timed out after \(shown) s; run 'clerkctl login' again "

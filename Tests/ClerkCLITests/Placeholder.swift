@@ -1,0 +1,1 @@
+// Command-line tests; see the files beside this one.
