@@ -68,7 +68,7 @@ package struct ClerkAccount {
     let previous: ProfileCredential? = try store.withLock(profile: profile, timeout: lockTimeout) {
       let previous = try? store.load(profile: profile)
       try store.save(credential)
-      return previous ?? nil
+      return previous
     }
     var signOutError: ClerkError?
     if let previous, let oldSession = previous.sessionID, oldSession != outcome.sessionID {
@@ -191,7 +191,7 @@ package struct ClerkAccount {
     guard [401, 403, 404].contains(apiError.status) else { return error }
     // Is the session gone, or is the token refused for another reason? Ask for the client.
     let client = try? api.client()
-    if let session = client??.session(sessionID), session.isActive {
+    if let session = client?.session(sessionID), session.isActive {
       let what = template.map { "template '\($0)'" } ?? "the session token"
       return ClerkError.tokenRefused(
         "Clerk refused to mint \(what): \(apiError.description) (\(apiError.code))")

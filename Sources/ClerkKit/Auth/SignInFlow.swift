@@ -152,10 +152,10 @@ package struct SignInFlow {
   }
 
   /// Turns Clerk's refusals of what the user typed into `signInRejected`.
-  private func rejecting<T>(_ body: () throws(ClerkError) -> T) throws(ClerkError) -> T {
+  private func rejecting<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
-    } catch .api(let error) {
+    } catch ClerkError.api(let error) {
       throw Self.classify(error)
     }
   }
