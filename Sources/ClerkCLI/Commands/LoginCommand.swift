@@ -21,10 +21,10 @@ package struct LoginCommand: Command {
         CommandExample(
           "Sign in with a password from a prompt", "clerkctl login --identifier you@example.com"),
         CommandExample(
-          "Sign in from a script",
-          "printf '%s\\n' \"$PASSWORD\" | clerkctl login --email you@example.com --password-stdin"),
+          "Sign in from a script, the password on stdin",
+          "clerkctl login --email you@example.com --password-stdin < password.txt"),
         CommandExample(
-          "Sign in in CI with the Backend API secret in CLERK_SECRET_KEY",
+          "Sign in in CI (the Backend API secret in CLERK_SECRET_KEY)",
           "clerkctl login --user-id user_123"),
         CommandExample("Sign in with Google in the browser", "clerkctl login --oauth google"),
       ],

@@ -86,7 +86,7 @@ extension CompletionScript {
 
       function __clerkctl_at
           set -l path (__clerkctl_path)
-          test "$path" = "$argv[1]"
+          test "$path" = "$argv"
       end
 
       complete -c clerkctl -f

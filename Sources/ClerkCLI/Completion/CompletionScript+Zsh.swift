@@ -23,7 +23,7 @@ extension CompletionScript {
             local context state state_descr line
             typeset -A opt_args
             _arguments -s -C \\
-              \(specs.joined(separator: " \\\n      ")) && return
+              \(specs.joined(separator: " \\\n    ")) && return
             case $state in
               command)
                 local -a commands
@@ -47,7 +47,7 @@ extension CompletionScript {
         }
         body = """
             _arguments -s \\
-              \(specs.joined(separator: " \\\n      "))
+              \(specs.joined(separator: " \\\n    "))
           """
       }
       functions.append("_clerkctl_\(node.identifier)() {\n\(body)\n}")
@@ -104,6 +104,6 @@ extension CompletionScript {
     text.replacingOccurrences(of: "'", with: "'\\''")
       .replacingOccurrences(of: "[", with: "\\[")
       .replacingOccurrences(of: "]", with: "\\]")
-      .replacingOccurrences(of: ":", with: "\\:")
+
   }
 }

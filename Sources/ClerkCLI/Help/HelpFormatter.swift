@@ -45,7 +45,10 @@ package enum HelpFormatter {
       sections.append("SUBCOMMANDS:\n" + list.joined(separator: "\n") + "\n\n" + more)
     }
     if !spec.examples.isEmpty {
-      let examples = spec.examples.map { "  # \($0.description)\n  \($0.command)" }
+      let examples = spec.examples.map { example in
+        let comment = TextWrapper.wrap(example.description, width: max(20, columns - 4))
+        return comment.map { "  # " + $0 }.joined(separator: "\n") + "\n  " + example.command
+      }
       sections.append("EXAMPLES:\n" + examples.joined(separator: "\n\n"))
     }
     return sections.joined(separator: "\n\n") + "\n"
