@@ -1,1 +1,4 @@
 import ClerkCLI
+import Glibc
+
+exit(CLI.run(arguments: Array(CommandLine.arguments.dropFirst()), context: .live))

@@ -1,0 +1,34 @@
+import ClerkKit
+
+/// The entry point: parses the command line, runs the command and turns every outcome into an
+/// exit code. It never exits the process.
+package enum CLI {
+  /// Runs clerkctl.
+  ///
+  /// - Parameters:
+  ///   - arguments: the command line without the program name.
+  ///   - context: the streams and environment; the global options are filled in here.
+  /// - Returns: the exit code.
+  package static func run(arguments: [String], context: CommandContext) -> Int32 {
+    var commandPath: [String] = []
+    do {
+      switch try CommandLineParser(root: RootCommand.self).parse(arguments) {
+      case .version:
+        context.terminal.writeOutput("clerkctl \(ClerkVersion.current)\n")
+        return ExitCode.success.rawValue
+      case .help(let path):
+        context.terminal.writeOutput(HelpFormatter.help(for: path, columns: context.columns))
+        return ExitCode.success.rawValue
+      case .run(let type, let parsed):
+        commandPath = parsed.commandPath
+        var context = context
+        context.globals = GlobalOptions(parsed: parsed)
+        context.commandPath = parsed.commandPath
+        let command = try type.init(parsed: parsed)
+        return try command.run(context)
+      }
+    } catch {
+      return ErrorReporter.report(error, commandPath: commandPath, to: context.terminal)
+    }
+  }
+}

@@ -1,0 +1,4 @@
+/// The shells `clerkctl completion` writes scripts for.
+package enum CompletionShell: String, Sendable, CaseIterable {
+  case bash, zsh, fish
+}

@@ -1,0 +1,71 @@
+import Foundation
+
+/// The help topics that are not commands: `clerkctl help environment` and
+/// `clerkctl help exit-codes`.
+package enum HelpTopic: String, Sendable, CaseIterable {
+  case environment
+  case exitCodes = "exit-codes"
+
+  /// The topic's text, ending in a newline.
+  package func text(columns: Int = 80) -> String {
+    switch self {
+    case .environment: Self.environmentText(columns: columns)
+    case .exitCodes: Self.exitCodesText(columns: columns)
+    }
+  }
+
+  /// A variable clerkctl reads that no option stands for.
+  private static let otherVariables: [(name: String, meaning: String)] = [
+    (
+      "CLERK_SECRET_KEY",
+      "Backend API secret key, for 'login --user-id'. Never a flag: secrets are not taken on "
+        + "the command line."
+    ),
+    ("XDG_CONFIG_HOME", "The config dir is $XDG_CONFIG_HOME/clerkctl when it is set."),
+    ("CI", "Any value but empty, 0 or false: never prompt."),
+    ("NO_COLOR", "Any value: no colour."),
+    ("BROWSER", "The program that opens the sign-in URL; else xdg-open."),
+    ("COLUMNS", "The width help is wrapped at; default 80."),
+  ]
+
+  private static func environmentText(columns: Int) -> String {
+    var entries: [(String, String)] = []
+    var seen: Set<String> = []
+    for option in allOptions(RootCommand.self) {
+      guard let variable = option.environmentVariable, seen.insert(variable).inserted else {
+        continue
+      }
+      var meaning = "Same as --\(option.long). \(option.help)"
+      if option.isFlag { meaning = "Set to 1: same as --\(option.long). \(option.help)" }
+      if let value = option.defaultValue { meaning += " Default: \(value)." }
+      entries.append((variable, meaning))
+    }
+    entries += otherVariables.map { ($0.name, $0.meaning) }
+    let intro = """
+      clerkctl reads these environment variables. Each setting comes from, in order: the \
+      command-line flag, then the environment variable, then what the profile stored at login, \
+      then the default.
+      """
+    let list = entries.map {
+      TextWrapper.entry(
+        label: $0.0, description: $0.1, labelWidth: HelpFormatter.labelColumnWidth,
+        columns: columns)
+    }
+    return "ENVIRONMENT:\n\n" + TextWrapper.paragraphs(intro, width: columns, indent: 2) + "\n\n"
+      + list.joined(separator: "\n") + "\n"
+  }
+
+  private static func exitCodesText(columns: Int) -> String {
+    let list = ExitCode.allCases.map {
+      TextWrapper.entry(
+        label: String($0.rawValue), description: $0.meaning,
+        labelWidth: HelpFormatter.labelColumnWidth, columns: columns)
+    }
+    return "EXIT CODES:\n\n" + list.joined(separator: "\n") + "\n"
+  }
+
+  /// Every option declared in the tree below (and including) `command`.
+  static func allOptions(_ command: any Command.Type) -> [OptionSpec] {
+    command.spec.options + command.spec.subcommands.flatMap { allOptions($0) }
+  }
+}

@@ -1,0 +1,47 @@
+import Foundation
+
+/// The one place that turns errors into messages and exit codes.
+///
+/// Usage errors print `error: MESSAGE` and `Run 'clerkctl CMD --help' for usage.` and exit 2.
+/// Every other error prints `clerkctl: MESSAGE` (one line) and exits with the code its type
+/// maps to; unknown errors exit 1. Everything goes to stderr; stdout stays empty.
+package enum ErrorReporter {
+  /// The exit code for `error`.
+  ///
+  /// Add a `case` here (or an `ExitCodeProviding` conformance below) for each new domain error.
+  package static func exitCode(for error: any Error) -> ExitCode {
+    switch error {
+    case is UsageError:
+      .usage
+    case let error as any ExitCodeProviding:
+      error.exitCode
+    default:
+      .failure
+    }
+  }
+
+  /// The one-line message for `error`, without a prefix.
+  package static func message(for error: any Error) -> String {
+    let text = String(describing: error)
+    return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+  }
+
+  /// The full text written to stderr for `error`, raised while running `commandPath`.
+  package static func report(for error: any Error, commandPath: [String]) -> String {
+    if let usage = error as? UsageError {
+      let name = (["clerkctl"] + (usage.commandPath ?? commandPath)).joined(separator: " ")
+      return "error: \(message(for: usage))\nRun '\(name) --help' for usage.\n"
+    }
+    return "clerkctl: \(message(for: error))\n"
+  }
+
+  /// Writes the report for `error` to stderr and returns the exit code.
+  package static func report(
+    _ error: any Error, commandPath: [String], to terminal: Terminal
+  )
+    -> Int32
+  {
+    terminal.writeError(report(for: error, commandPath: commandPath))
+    return exitCode(for: error).rawValue
+  }
+}

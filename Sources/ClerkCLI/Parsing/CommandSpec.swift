@@ -1,0 +1,47 @@
+/// Declares one command: what the parser accepts and what help, completion and the man page show.
+package struct CommandSpec: Sendable {
+  /// The name typed on the command line (`decode` for `clerkctl jwt decode`).
+  package var name: String
+  /// Other names that select the command.
+  package var aliases: [String]
+  /// One line for OVERVIEW and the SUBCOMMANDS list.
+  package var abstract: String
+  /// Paragraphs shown after the abstract; separate paragraphs with a blank line.
+  package var discussion: String
+  /// Examples shown at the end of help.
+  package var examples: [CommandExample]
+  /// The command's own options. Subcommands inherit the options of every command above them.
+  package var options: [OptionSpec]
+  /// Positional arguments, in order.
+  package var arguments: [ArgumentSpec]
+  /// Subcommands; a command with subcommands takes no positional arguments of its own.
+  package var subcommands: [any Command.Type]
+  /// When true, option parsing stops at the first positional argument, and it and everything
+  /// after it are arguments (`clerkctl exec env -i`).
+  package var optionsEndAtFirstArgument: Bool
+  /// Hidden commands are accepted but not listed in help or completion.
+  package var isHidden: Bool
+
+  package init(
+    name: String, aliases: [String] = [], abstract: String, discussion: String = "",
+    examples: [CommandExample] = [], options: [OptionSpec] = [], arguments: [ArgumentSpec] = [],
+    subcommands: [any Command.Type] = [], optionsEndAtFirstArgument: Bool = false,
+    isHidden: Bool = false
+  ) {
+    self.name = name
+    self.aliases = aliases
+    self.abstract = abstract
+    self.discussion = discussion
+    self.examples = examples
+    self.options = options
+    self.arguments = arguments
+    self.subcommands = subcommands
+    self.optionsEndAtFirstArgument = optionsEndAtFirstArgument
+    self.isHidden = isHidden
+  }
+
+  /// The subcommand named `word` (by name or alias).
+  package func subcommand(named word: String) -> (any Command.Type)? {
+    subcommands.first { $0.spec.name == word || $0.spec.aliases.contains(word) }
+  }
+}

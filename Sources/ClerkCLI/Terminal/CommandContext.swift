@@ -1,0 +1,47 @@
+import Foundation
+
+/// Everything a command reaches outside itself: the streams, the environment variables and the
+/// global options. Tests build one with ``Terminal/capturing(input:terminals:)``.
+package struct CommandContext: Sendable {
+  /// The standard streams.
+  package var terminal: Terminal
+  /// The process environment.
+  package var environment: [String: String]
+  /// The global options given on the command line (flags only; apply environment and profile
+  /// fallbacks on top).
+  package var globals: GlobalOptions
+  /// The command being run, below the root (`["jwt", "decode"]`).
+  package var commandPath: [String]
+
+  package init(
+    terminal: Terminal, environment: [String: String], globals: GlobalOptions = GlobalOptions(),
+    commandPath: [String] = []
+  ) {
+    self.terminal = terminal
+    self.environment = environment
+    self.globals = globals
+    self.commandPath = commandPath
+  }
+
+  /// The real process: its streams and environment.
+  package static var live: CommandContext {
+    CommandContext(terminal: .live, environment: ProcessInfo.processInfo.environment)
+  }
+
+  /// Whether prompts are allowed (see ``PromptPolicy``).
+  package var canPrompt: Bool {
+    PromptPolicy.allowsPrompts(
+      stdinIsTerminal: terminal.isTerminal(.input),
+      stderrIsTerminal: terminal.isTerminal(.error),
+      noInputFlag: globals.noInput, environment: environment)
+  }
+
+  /// The width to wrap help at: `$COLUMNS`, else 80.
+  package var columns: Int {
+    guard let text = environment["COLUMNS"], let value = Int(text), value >= 40 else { return 80 }
+    return value
+  }
+
+  /// `"clerkctl jwt decode"`.
+  package var commandName: String { (["clerkctl"] + commandPath).joined(separator: " ") }
+}

@@ -1,0 +1,49 @@
+import Foundation
+
+/// Buffers a byte source so lines and the rest of the input can be read in turn without losing
+/// bytes (the password is stdin's first line, the code its second).
+final class LineReader: @unchecked Sendable {
+  private let lock = NSLock()
+  private var buffer: [UInt8] = []
+  private var ended = false
+  private let fill: () -> [UInt8]
+
+  /// - Parameter fill: returns the next chunk of input; an empty array means end of input.
+  init(fill: @escaping () -> [UInt8]) {
+    self.fill = fill
+  }
+
+  /// The next line without `\n` (and without a `\r` before it); `nil` at end of input.
+  func readLine() -> String? {
+    lock.lock()
+    defer { lock.unlock() }
+    while true {
+      if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
+        var line = Array(buffer[..<newline])
+        buffer.removeSubrange(...newline)
+        if line.last == UInt8(ascii: "\r") { line.removeLast() }
+        return String(decoding: line, as: UTF8.self)
+      }
+      if ended {
+        guard !buffer.isEmpty else { return nil }
+        defer { buffer.removeAll() }
+        return String(decoding: buffer, as: UTF8.self)
+      }
+      readChunk()
+    }
+  }
+
+  /// Everything left in the input.
+  func readAll() -> [UInt8] {
+    lock.lock()
+    defer { lock.unlock() }
+    while !ended { readChunk() }
+    defer { buffer.removeAll() }
+    return buffer
+  }
+
+  private func readChunk() {
+    let chunk = fill()
+    if chunk.isEmpty { ended = true } else { buffer += chunk }
+  }
+}

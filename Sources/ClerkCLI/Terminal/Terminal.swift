@@ -1,0 +1,55 @@
+/// The process's standard streams, as a struct of closures so tests capture output and feed
+/// input.
+package struct Terminal: Sendable {
+  /// The three standard streams.
+  package enum Stream: Sendable {
+    case input, output, error
+  }
+
+  /// Writes bytes to stdout (data only).
+  package var writeOutputBytes: @Sendable ([UInt8]) -> Void
+  /// Writes bytes to stderr (prompts, progress, warnings, errors).
+  package var writeErrorBytes: @Sendable ([UInt8]) -> Void
+  /// Reads one line from stdin, without its line ending; `nil` at end of input.
+  package var readLine: @Sendable () -> String?
+  /// Reads the rest of stdin.
+  package var readAll: @Sendable () -> [UInt8]
+  /// Whether the stream is a terminal.
+  package var isTerminal: @Sendable (Stream) -> Bool
+  /// Writes `prompt` to stderr and reads one line from stdin without echo. On a terminal, the
+  /// terminal is restored on return, and Ctrl-C restores it and exits 130.
+  ///
+  /// - Throws: ``CLIError/inputEnded(_:)`` at end of input.
+  package var readSecret: @Sendable (_ prompt: String) throws -> String
+
+  package init(
+    writeOutputBytes: @escaping @Sendable ([UInt8]) -> Void,
+    writeErrorBytes: @escaping @Sendable ([UInt8]) -> Void,
+    readLine: @escaping @Sendable () -> String?,
+    readAll: @escaping @Sendable () -> [UInt8],
+    isTerminal: @escaping @Sendable (Stream) -> Bool,
+    readSecret: @escaping @Sendable (_ prompt: String) throws -> String
+  ) {
+    self.writeOutputBytes = writeOutputBytes
+    self.writeErrorBytes = writeErrorBytes
+    self.readLine = readLine
+    self.readAll = readAll
+    self.isTerminal = isTerminal
+    self.readSecret = readSecret
+  }
+
+  /// Writes text to stdout.
+  package func writeOutput(_ text: String) { writeOutputBytes(Array(text.utf8)) }
+
+  /// Writes text to stderr.
+  package func writeError(_ text: String) { writeErrorBytes(Array(text.utf8)) }
+
+  /// Writes `prompt` to stderr and reads one line (echoed) from stdin.
+  ///
+  /// - Throws: ``CLIError/inputEnded(_:)`` at end of input.
+  package func prompt(_ prompt: String) throws -> String {
+    writeError(prompt)
+    guard let line = readLine() else { throw CLIError.inputEnded("the answer") }
+    return line
+  }
+}

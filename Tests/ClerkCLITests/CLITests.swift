@@ -1,0 +1,64 @@
+import ClerkCLI
+import ClerkKit
+import Testing
+
+@Suite("CLI.run")
+struct CLITests {
+  @Test(
+    "--version prints 'clerkctl VERSION' on stdout",
+    arguments: [["--version"], ["token", "--version"]])
+  func version(arguments: [String]) {
+    let result = runCLI(arguments)
+    #expect(result.code == 0)
+    #expect(result.output == "clerkctl \(ClerkVersion.current)\n")
+    #expect(ClerkVersion.current == "0.1.0")
+    #expect(result.error.isEmpty)
+  }
+
+  @Test("Usage errors exit 2 with empty stdout and a hint on stderr")
+  func usageError() {
+    let result = runCLI(["token", "--templat", "convex"])
+    #expect(result.code == 2)
+    #expect(result.output.isEmpty)
+    #expect(
+      result.error == """
+        error: unknown option '--templat' for 'clerkctl token'; did you mean '--template'?
+        Run 'clerkctl token --help' for usage.
+
+        """)
+    let unknown = runCLI(["tokn"])
+    #expect(unknown.code == 2)
+    #expect(unknown.output.isEmpty)
+    #expect(unknown.error.hasSuffix("Run 'clerkctl --help' for usage.\n"))
+  }
+
+  @Test("Commands not implemented yet exit 1 with one line on stderr")
+  func notImplemented() {
+    let result = runCLI(["token", "--template", "convex"])
+    #expect(result.code == 1)
+    #expect(result.output.isEmpty)
+    #expect(
+      result.error
+        == "clerkctl: 'clerkctl token' is not implemented yet in this build of clerkctl\n")
+  }
+
+  @Test("Help goes to stdout with exit 0")
+  func helpExitsZero() {
+    for arguments in [["--help"], ["help"], [], ["jwt"], ["help", "jwt", "decode"]] {
+      let result = runCLI(arguments)
+      #expect(result.code == 0)
+      #expect(result.output.hasPrefix("OVERVIEW: "))
+      #expect(result.error.isEmpty)
+    }
+  }
+
+  @Test("Cross-option checks in init(parsed:) are usage errors")
+  func validation() {
+    let result = runCLI(["api", "-d", "x", "--data-file", "f", "https://x.test"])
+    #expect(result.code == 2)
+    #expect(
+      result.error
+        == "error: '--data' and '--data-file' cannot be used together\nRun 'clerkctl api --help' for usage.\n"
+    )
+  }
+}

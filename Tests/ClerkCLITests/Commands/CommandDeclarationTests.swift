@@ -1,0 +1,63 @@
+import ClerkCLI
+import Testing
+
+@Suite("Command declarations")
+struct CommandDeclarationTests {
+  private static func allPaths(
+    _ path: [any Command.Type] = [RootCommand.self]
+  ) -> [[any Command.Type]] {
+    [path] + path[path.count - 1].spec.subcommands.flatMap { allPaths(path + [$0]) }
+  }
+
+  @Test("No option takes a secret on the command line")
+  func noSecretOptions() {
+    let forbidden = [
+      "password", "secret", "passphrase", "credential", "token-value", "code", "ticket", "otp",
+      "nonce",
+    ]
+    for path in Self.allPaths() {
+      for option in path[path.count - 1].spec.options {
+        #expect(!option.isSecretInput, "\(option.long) takes a secret")
+        guard !option.isFlag else { continue }
+        for name in [option.long] + option.aliases {
+          for word in forbidden {
+            #expect(!name.contains(word), "--\(name) looks like it takes a secret value")
+          }
+        }
+      }
+    }
+  }
+
+  @Test("Spellings are unique for every command")
+  func uniqueSpellings() {
+    for path in Self.allPaths() {
+      let spellings = CommandLineParser.effectiveOptions(for: path).flatMap(\.spellings)
+      #expect(Set(spellings).count == spellings.count, "duplicate in \(path.map { $0.spec.name })")
+    }
+  }
+
+  @Test("The contract's commands and global options are declared")
+  func contract() {
+    let names = Self.allPaths().map { $0.dropFirst().map { $0.spec.name }.joined(separator: " ") }
+    for command in [
+      "login", "token", "whoami", "status", "logout", "exec", "api", "convex", "jwt decode",
+      "jwt verify", "doctor", "completion", "help",
+    ] {
+      #expect(names.contains(command), "missing \(command)")
+    }
+    let globals = RootCommand.spec.options.map(\.long)
+    #expect(
+      globals == [
+        "profile", "config-dir", "publishable-key", "fapi-url", "api-url", "request-timeout",
+        "cacert", "verbose", "json", "no-input", "help", "version",
+      ])
+    let login = LoginCommand.spec.options.flatMap(\.spellings)
+    for spelling in [
+      "--identifier", "--email", "--password-stdin", "--strategy", "--code-stdin", "--ticket-stdin",
+      "--user-id", "--oauth", "--sso", "--no-browser", "--callback-port", "--redirect-url",
+      "--sign-in-timeout", "--no-sign-up",
+    ] {
+      #expect(login.contains(spelling), "login is missing \(spelling)")
+    }
+  }
+}

@@ -1,0 +1,121 @@
+/// Help texts checked by hand; update them deliberately when the declarations change.
+enum Golden {
+  static let token = """
+    OVERVIEW: Print a JWT for the signed-in session.
+
+    Reuses a cached token while it has at least --min-ttl seconds left; otherwise
+    mints one with a single request and caches it. Never prompts and never signs in.
+
+    USAGE: clerkctl token [<options>]
+
+    OPTIONS:
+      --template <name>         Mint from this JWT template (convex for Convex);
+                                default the session token.
+      --min-ttl <seconds>       Reuse a cached token only while it has this many
+                                seconds left. (default: 10)
+      --force-refresh           Always mint a new token.
+      --format <format>         raw: the JWT; header: Authorization: Bearer JWT;
+                                json: the JWT and its times. (values: raw, header,
+                                json; default: raw)
+
+    GLOBAL OPTIONS:
+      --profile <name>          The stored sign-in to use. (default: default; env:
+                                CLERKCTL_PROFILE)
+      --config-dir <dir>        Where profiles are kept; default
+                                $XDG_CONFIG_HOME/clerkctl, else ~/.config/clerkctl.
+                                (env: CLERKCTL_CONFIG_DIR)
+      --publishable-key <key>   The instance's pk_test_/pk_live_ key; the Frontend
+                                API host is decoded from it. (env:
+                                CLERK_PUBLISHABLE_KEY)
+      --fapi-url <url>          Frontend API base URL; overrides the key (proxies,
+                                the emulator). (env: CLERK_FAPI_URL)
+      --api-url <url>           Backend API base URL. (default:
+                                https://api.clerk.com; env: CLERK_API_URL)
+      --request-timeout <seconds>
+                                Time limit per HTTP request. (default: 15; env:
+                                CLERKCTL_REQUEST_TIMEOUT)
+      --cacert <file>           Extra CA bundle for TLS. (env: SSL_CERT_FILE)
+      --verbose                 Trace HTTP on stderr: method, URL, status, timing;
+                                secrets redacted. (env: CLERKCTL_DEBUG=1)
+      --json                    Machine-readable output, where the command has any.
+      --no-input                Never prompt. (env: CLERKCTL_NO_INPUT=1)
+      -h, --help                Show help information.
+      --version                 Show the version.
+
+    EXAMPLES:
+      # Print a token for a Convex backend
+      clerkctl token --template convex
+
+      # Print an Authorization header
+      clerkctl token --template convex --format header
+
+    """
+
+  static let root = """
+    OVERVIEW: Sign in to Clerk and mint JWTs for scripts, CI and Convex.
+
+    clerkctl signs in to a Clerk instance's Frontend API the way Clerk's native SDKs
+    do, keeps the long-lived client token in a local file, and prints short-lived
+    JWTs from Clerk JWT templates. stdout carries only the requested data;
+    everything else goes to stderr.
+
+    USAGE: clerkctl [<global options>] <command>
+
+    GLOBAL OPTIONS:
+      --profile <name>          The stored sign-in to use. (default: default; env:
+                                CLERKCTL_PROFILE)
+      --config-dir <dir>        Where profiles are kept; default
+                                $XDG_CONFIG_HOME/clerkctl, else ~/.config/clerkctl.
+                                (env: CLERKCTL_CONFIG_DIR)
+      --publishable-key <key>   The instance's pk_test_/pk_live_ key; the Frontend
+                                API host is decoded from it. (env:
+                                CLERK_PUBLISHABLE_KEY)
+      --fapi-url <url>          Frontend API base URL; overrides the key (proxies,
+                                the emulator). (env: CLERK_FAPI_URL)
+      --api-url <url>           Backend API base URL. (default:
+                                https://api.clerk.com; env: CLERK_API_URL)
+      --request-timeout <seconds>
+                                Time limit per HTTP request. (default: 15; env:
+                                CLERKCTL_REQUEST_TIMEOUT)
+      --cacert <file>           Extra CA bundle for TLS. (env: SSL_CERT_FILE)
+      --verbose                 Trace HTTP on stderr: method, URL, status, timing;
+                                secrets redacted. (env: CLERKCTL_DEBUG=1)
+      --json                    Machine-readable output, where the command has any.
+      --no-input                Never prompt. (env: CLERKCTL_NO_INPUT=1)
+      -h, --help                Show help information.
+      --version                 Show the version.
+
+    SUBCOMMANDS:
+      login                     Sign in to Clerk and store the credential for the
+                                profile.
+      token                     Print a JWT for the signed-in session.
+      whoami                    Print who the profile is signed in as.
+      status                    List every profile: instance, user, session,
+                                credential file, cached tokens.
+      logout                    Sign the profile out and delete its credential and
+                                cached tokens.
+      exec                      Run a command with a fresh token in its environment.
+      api                       Send an HTTP request with Authorization: Bearer JWT.
+      convex                    Call a Convex query, mutation or action with a Clerk
+                                token.
+      jwt                       Decode or verify a JWT.
+      doctor                    Check the setup, one line per check with the fix.
+      completion                Print a shell completion script for bash, zsh or
+                                fish.
+      help                      Show help for a command, or the environment and
+                                exit-codes topics.
+
+      See 'clerkctl help <subcommand>' for detailed help.
+
+    EXAMPLES:
+      # Sign in with a password read from a prompt
+      clerkctl login --identifier you@example.com
+
+      # Print a token for a Convex backend
+      clerkctl token --template convex
+
+      # Run a command with CLERK_TOKEN set
+      clerkctl exec --template convex -- npm test
+
+    """
+}

@@ -1,0 +1,96 @@
+import ClerkCLI
+import Testing
+
+@Suite("Help")
+struct HelpTests {
+  @Test(
+    "help COMMAND equals COMMAND --help",
+    arguments: [
+      ["token"], ["login"], ["jwt"], ["jwt", "decode"], ["jwt", "verify"], ["exec"], ["api"],
+      ["convex"], ["completion"], ["help"], ["status"],
+    ])
+  func helpCommandMatchesFlag(path: [String]) {
+    let viaCommand = runCLI(["help"] + path)
+    let viaFlag = runCLI(path + ["--help"])
+    #expect(viaCommand.code == 0)
+    #expect(viaCommand.output == viaFlag.output)
+    #expect(viaCommand.output.contains("USAGE: clerkctl " + path.joined(separator: " ")))
+  }
+
+  @Test("Help wraps at $COLUMNS")
+  func wraps() {
+    let result = runCLI(["login", "--help"], environment: ["COLUMNS": "60"])
+    // Example command lines are kept whole so they can be copied.
+    let long = result.output.split(separator: "\n").filter {
+      $0.count > 60 && !$0.hasPrefix("  clerkctl ")
+    }
+    #expect(long.isEmpty, "\(long)")
+    let wide = runCLI(["login", "--help"], environment: ["COLUMNS": "200"])
+    #expect(wide.output.split(separator: "\n").count < result.output.split(separator: "\n").count)
+  }
+
+  @Test("Unknown help topic is a usage error with a suggestion")
+  func unknownTopic() {
+    let result = runCLI(["help", "tokn"])
+    #expect(result.code == 2)
+    #expect(result.output.isEmpty)
+    #expect(
+      result.error
+        == "error: unknown help topic 'tokn' for 'clerkctl'; did you mean 'token'?\nRun 'clerkctl help --help' for usage.\n"
+    )
+    #expect(runCLI(["help", "environmnt"]).error.contains("did you mean 'environment'?"))
+  }
+
+  @Test("help environment lists every variable of the contract and the precedence")
+  func environment() {
+    let result = runCLI(["help", "environment"])
+    #expect(result.code == 0)
+    for variable in [
+      "CLERKCTL_PROFILE", "CLERKCTL_CONFIG_DIR", "CLERK_PUBLISHABLE_KEY", "CLERK_FAPI_URL",
+      "CLERK_API_URL", "CLERK_SECRET_KEY", "CLERKCTL_REQUEST_TIMEOUT", "SSL_CERT_FILE",
+      "CLERKCTL_DEBUG", "CLERKCTL_NO_INPUT", "CI", "NO_COLOR", "XDG_CONFIG_HOME", "CONVEX_URL",
+      "BROWSER",
+    ] {
+      #expect(result.output.contains("\n  \(variable) "), "missing \(variable)")
+    }
+    let flat = result.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(
+      flat.contains(
+        "the command-line flag, then the environment variable, then what the profile stored at "
+          + "login, then the default"))
+  }
+
+  @Test("help exit-codes lists the contract's table")
+  func exitCodes() {
+    let result = runCLI(["help", "exit-codes"])
+    #expect(result.code == 0)
+    let lines = result.output.split(separator: "\n")
+    for code in ExitCode.allCases {
+      #expect(lines.contains { $0.hasPrefix("  \(code.rawValue) ") }, "missing \(code)")
+    }
+    #expect(result.output.contains("  130                       interrupted\n"))
+    #expect(result.output.contains("  4                         not signed in"))
+  }
+
+  @Test("help --man prints roff from the same declarations")
+  func manPage() {
+    let root = runCLI(["help", "--man"])
+    #expect(root.code == 0)
+    #expect(root.output.hasPrefix(".TH CLERKCTL 1 "))
+    #expect(root.output.contains(".SH EXIT STATUS"))
+    #expect(root.output.contains(".B \\-\\-profile <name>"))
+    let token = runCLI(["help", "--man", "token"])
+    #expect(token.output.hasPrefix(".TH CLERKCTL-TOKEN 1 "))
+    #expect(token.output.contains(".B \\-\\-format <format>"))
+  }
+
+  @Test("Golden: clerkctl token --help")
+  func goldenToken() {
+    #expect(runCLI(["token", "--help"]).output == Golden.token)
+  }
+
+  @Test("Golden: clerkctl --help")
+  func goldenRoot() {
+    #expect(runCLI(["--help"]).output == Golden.root)
+  }
+}
