@@ -51,8 +51,9 @@ final class CurlEasyHandle {
     let size = Int(CURL_ERROR_SIZE)
     let bytes = UnsafeBufferPointer(start: errorBuffer, count: size)
     let length = bytes.firstIndex(of: 0) ?? size
-    let text = String(decoding: bytes[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return text.trimmingTrailingNewlines()
+    var end = length
+    while end > 0, bytes[end - 1] == 0x0a || bytes[end - 1] == 0x0d { end -= 1 }
+    return String(decoding: bytes[..<end].map { UInt8(bitPattern: $0) }, as: UTF8.self)
   }
 
   // MARK: Options
@@ -73,7 +74,9 @@ final class CurlEasyHandle {
   }
 
   /// Sets an opaque pointer option (callback user data). The caller keeps the pointee alive.
-  func set(_ option: CURLoption, pointer: UnsafeMutableRawPointer?, _ name: String)
+  func set(
+    _ option: CURLoption, pointer: UnsafeMutableRawPointer?, _ name: String
+  )
     throws(CurlError)
   {
     try check(ccurl_setopt_pointer(raw, option, pointer), name)
@@ -86,7 +89,9 @@ final class CurlEasyHandle {
   }
 
   /// Sets a data callback (`CURLOPT_WRITEFUNCTION`, `CURLOPT_HEADERFUNCTION`).
-  func set(_ option: CURLoption, callback: ccurl_data_callback, _ name: String)
+  func set(
+    _ option: CURLoption, callback: ccurl_data_callback, _ name: String
+  )
     throws(CurlError)
   {
     try check(ccurl_setopt_callback(raw, option, callback), name)
@@ -135,13 +140,5 @@ final class CurlEasyHandle {
     guard code == CURLE_OK else {
       throw CurlError(code: code, operation: "curl_easy_setopt(\(name))", errorBuffer: errorText)
     }
-  }
-}
-
-extension String {
-  fileprivate func trimmingTrailingNewlines() -> String {
-    var text = Substring(self)
-    while let last = text.last, last == "\n" || last == "\r" { text = text.dropLast() }
-    return String(text)
   }
 }

@@ -30,8 +30,9 @@ final class CurlTransfer {
 
   /// Accepts one raw header line as libcurl delivers it (terminator included).
   func receiveHeaderLine(_ raw: UnsafeRawBufferPointer) {
-    var line = String(decoding: raw, as: UTF8.self)
-    while let last = line.last, last == "\n" || last == "\r" { line.removeLast() }
+    var bytes = raw[...]
+    while let last = bytes.last, last == 0x0a || last == 0x0d { bytes = bytes.dropLast() }
+    let line = String(decoding: bytes, as: UTF8.self)
     if line.hasPrefix("HTTP/") {
       // A new status line (1xx interim, proxy CONNECT reply, then the final one): start over.
       headers.removeAll()

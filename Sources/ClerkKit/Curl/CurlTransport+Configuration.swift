@@ -36,7 +36,9 @@ extension CurlTransport {
     try configureCallbacks(handle, transfer: transfer)
   }
 
-  private func configureMethod(_ handle: CurlEasyHandle, for request: HTTPRequest)
+  private func configureMethod(
+    _ handle: CurlEasyHandle, for request: HTTPRequest
+  )
     throws(CurlError)
   {
     // libcurl knows GET, HEAD and POST (a body); any other method is POST or GET on the wire
@@ -68,7 +70,9 @@ extension CurlTransport {
     }
   }
 
-  private func configureHeaders(_ handle: CurlEasyHandle, for request: HTTPRequest)
+  private func configureHeaders(
+    _ handle: CurlEasyHandle, for request: HTTPRequest
+  )
     throws(CurlError)
   {
     let list = CurlStringList()
@@ -87,7 +91,9 @@ extension CurlTransport {
     }
   }
 
-  private func configureCallbacks(_ handle: CurlEasyHandle, transfer: CurlTransfer)
+  private func configureCallbacks(
+    _ handle: CurlEasyHandle, transfer: CurlTransfer
+  )
     throws(CurlError)
   {
     let context = Unmanaged.passUnretained(transfer).toOpaque()

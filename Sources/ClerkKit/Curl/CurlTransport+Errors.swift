@@ -20,7 +20,7 @@ extension CurlTransport {
     case CURLE_COULDNT_RESOLVE_HOST:
       return HTTPError(
         .dns, url: target.url,
-        message: "could not resolve host \(target.host): \(detail); "
+        message: "could not resolve host \(target.host); "
           + "check the host name and your network or DNS settings")
     case CURLE_COULDNT_RESOLVE_PROXY:
       return HTTPError(
@@ -53,12 +53,14 @@ extension CurlTransport {
         message: "TLS failure with \(target.hostAndPort): \(detail); check that the server "
           + "speaks https with a valid certificate, or pass its CA with --cacert")
     case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE, CURLE_WEIRD_SERVER_REPLY,
-      CURLE_BAD_CONTENT_ENCODING:
+      CURLE_BAD_CONTENT_ENCODING, CURLE_UNSUPPORTED_PROTOCOL:
+      // UNSUPPORTED_PROTOCOL: the scheme was checked before the transfer, so here it means the
+      // reply was not HTTP/1.x ("Received HTTP/0.9 when not allowed").
       return HTTPError(
         .malformed, url: target.url,
         message: "bad or incomplete response from \(where_): \(detail); "
           + "check that the URL points at the right server, or retry")
-    case CURLE_URL_MALFORMAT, CURLE_UNSUPPORTED_PROTOCOL:
+    case CURLE_URL_MALFORMAT:
       return HTTPError(
         .invalidURL, url: target.url,
         message: "invalid URL \(where_): \(detail); give an absolute https:// URL")
