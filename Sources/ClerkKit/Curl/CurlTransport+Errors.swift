@@ -9,11 +9,11 @@ extension CurlTransport {
   ) -> HTTPError {
     let code = error.code
     let detail = error.detail
-    let where_ = target.display
+    let shown = target.display
     if transfer.exceededLimit || code == CURLE_FILESIZE_EXCEEDED {
       return HTTPError(
         .responseTooLarge, url: target.url,
-        message: "the response from \(where_) is larger than the \(transfer.maxBodyBytes)-byte "
+        message: "the response from \(shown) is larger than the \(transfer.maxBodyBytes)-byte "
           + "limit; check that the URL is right")
     }
     switch code {
@@ -25,7 +25,7 @@ extension CurlTransport {
     case CURLE_COULDNT_RESOLVE_PROXY:
       return HTTPError(
         .dns, url: target.url,
-        message: "could not resolve the proxy for \(where_): \(detail); "
+        message: "could not resolve the proxy for \(shown): \(detail); "
           + "check https_proxy/http_proxy")
     case CURLE_COULDNT_CONNECT:
       let reason = osErrorText(handle) ?? detail
@@ -36,7 +36,7 @@ extension CurlTransport {
     case CURLE_OPERATION_TIMEDOUT:
       return HTTPError(
         .timeout, url: target.url,
-        message: "request to \(where_) timed out: \(detail); "
+        message: "request to \(shown) timed out: \(detail); "
           + "check your network, or raise --request-timeout")
     case CURLE_SSL_CACERT_BADFILE:
       return HTTPError(
@@ -58,16 +58,16 @@ extension CurlTransport {
       // reply was not HTTP/1.x ("Received HTTP/0.9 when not allowed").
       return HTTPError(
         .malformed, url: target.url,
-        message: "bad or incomplete response from \(where_): \(detail); "
+        message: "bad or incomplete response from \(shown): \(detail); "
           + "check that the URL points at the right server, or retry")
     case CURLE_URL_MALFORMAT:
       return HTTPError(
         .invalidURL, url: target.url,
-        message: "invalid URL \(where_): \(detail); give an absolute https:// URL")
+        message: "invalid URL \(shown): \(detail); give an absolute https:// URL")
     default:
       return HTTPError(
         .transport, url: target.url,
-        message: "request to \(where_) failed: \(detail) (curl error \(code.rawValue))")
+        message: "request to \(shown) failed: \(detail) (curl error \(code.rawValue))")
     }
   }
 

@@ -36,7 +36,8 @@ package struct HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
 
   /// The class of failure.
   package var kind: Kind
-  /// The request URL.
+  /// The request URL, exactly as given (it may carry secrets in its query; `message` never
+  /// includes the query, fragment or user info).
   package var url: String
   /// The one-line, user-facing message (also `description`).
   package var message: String

@@ -185,6 +185,25 @@ struct HTTPClientCurlTests {
     for index in 0..<8 { #expect(bodies[index] == "/n/\(index)") }
   }
 
+  @Test("the handle pool keeps at most maxIdleHandles idle handles")
+  func poolBound() throws {
+    let responder = try ScriptedHTTPResponder { _ in ScriptedHTTPResponder.response() }
+    defer { responder.stop() }
+    let transport = CurlTransport(configuration: CurlConfiguration(maxIdleHandles: 2))
+    let failures = Mutex(0)
+    DispatchQueue.concurrentPerform(iterations: 6) { index in
+      do {
+        _ = try transport.send(HTTPRequest(url: responder.url("/p/\(index)")))
+      } catch {
+        failures.withLock { $0 += 1 }
+      }
+    }
+    #expect(failures.withLock { $0 } == 0)
+    #expect((1...2).contains(transport.idleHandleCount))
+    _ = try transport.send(HTTPRequest(url: responder.url("/again")))
+    #expect((1...2).contains(transport.idleHandleCount))
+  }
+
   // MARK: Redirects and limits
 
   @Test("a 3xx is thrown as a redirect naming the target and is not followed")
