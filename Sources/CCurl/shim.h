@@ -48,4 +48,9 @@ static inline CURLcode ccurl_getinfo_double(CURL *handle, CURLINFO info, double 
   return curl_easy_getinfo(handle, info, value);
 }
 
+/* CURL_GLOBAL_DEFAULT is an OR of other macros, which Swift does not import. */
+static inline long ccurl_global_default(void) {
+  return CURL_GLOBAL_DEFAULT;
+}
+
 #endif

@@ -1,0 +1,62 @@
+/// Why an HTTP exchange did not produce a usable response.
+///
+/// One error type for the HTTP layer. `description` is a single line for the user: what happened,
+/// where, and what to try. Callers branch on `kind`; `isConfigurationError` separates requests that
+/// were refused before any I/O (a bad or insecure URL, an unsendable request) from network
+/// failures.
+package struct HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
+  /// The class of failure.
+  package enum Kind: Equatable, Sendable {
+    /// The URL is not an absolute `http`/`https` URL.
+    case invalidURL
+    /// Plain `http` to a host that is not loopback; only `https` may leave the machine.
+    case insecureURL
+    /// The request cannot be sent as built (a header with CR/LF, a bad method); nothing was sent.
+    case invalidRequest
+    /// The host name did not resolve.
+    case dns
+    /// No TCP connection could be made.
+    case connect
+    /// The connect or total timeout ran out.
+    case timeout
+    /// The TLS handshake or certificate verification failed.
+    case tls
+    /// The configured CA bundle (`--cacert`, `SSL_CERT_FILE`) is missing, unreadable or not PEM.
+    case caBundleUnusable
+    /// The response body exceeded `HTTPRequest.maxResponseBytes`.
+    case responseTooLarge
+    /// The server answered with a 3xx status; redirects are never followed. `location` is the
+    /// target (resolved against the request URL when possible; empty when the server sent none).
+    case redirect(location: String)
+    /// The response was not valid HTTP, was empty, or was cut short.
+    case malformed
+    /// Any other transport failure.
+    case transport
+  }
+
+  /// The class of failure.
+  package var kind: Kind
+  /// The request URL, exactly as given (it may carry secrets in its query; `message` never
+  /// includes the query, fragment or user info).
+  package var url: String
+  /// The one-line, user-facing message (also `description`).
+  package var message: String
+
+  /// Creates an error; `message` should already say what happened and what to do.
+  package init(_ kind: Kind, url: String, message: String) {
+    self.kind = kind
+    self.url = url
+    self.message = message
+  }
+
+  package var description: String { message }
+
+  /// Whether the failure comes from how the request or client was configured (bad or insecure
+  /// URL, unsendable request, unusable CA bundle) rather than from the network or the server.
+  package var isConfigurationError: Bool {
+    switch kind {
+    case .invalidURL, .insecureURL, .invalidRequest, .caBundleUnusable: true
+    default: false
+    }
+  }
+}
