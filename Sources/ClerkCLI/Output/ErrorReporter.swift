@@ -1,3 +1,4 @@
+import ClerkKit
 import Foundation
 
 /// The one place that turns errors into messages and exit codes.
@@ -43,5 +44,43 @@ package enum ErrorReporter {
   {
     terminal.writeError(report(for: error, commandPath: commandPath))
     return exitCode(for: error).rawValue
+  }
+}
+
+// MARK: - The exit code of each domain error (the contract's table, in one place)
+
+extension ClerkError: ExitCodeProviding {
+  package var exitCode: ExitCode {
+    switch self {
+    case .api: .failure
+    case .transport(let error): error.exitCode
+    case .unavailable, .malformedResponse: .unavailable
+    case .notSignedIn: .notSignedIn
+    case .tokenRefused: .tokenRefused
+    case .signInRejected: .signInRejected
+    case .signInUnsupported: .failure
+    case .signInTimedOut: .signInTimeout
+    case .configuration: .configuration
+    case .tokenTooShortLived: .usage
+    }
+  }
+}
+
+extension HTTPError: ExitCodeProviding {
+  package var exitCode: ExitCode { isConfigurationError ? .configuration : .unavailable }
+}
+
+extension CredentialStoreError: ExitCodeProviding {
+  package var exitCode: ExitCode { isUsageError ? .usage : .configuration }
+}
+
+extension InstanceError: ExitCodeProviding {
+  package var exitCode: ExitCode { .configuration }
+}
+
+extension JWTError: ExitCodeProviding {
+  package var exitCode: ExitCode {
+    if case .discoveryFailed = self { return .unavailable }
+    return .jwtInvalid
   }
 }

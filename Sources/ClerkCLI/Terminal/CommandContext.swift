@@ -1,3 +1,4 @@
+import ClerkKit
 import Foundation
 
 /// Everything a command reaches outside itself: the streams, the environment variables and the
@@ -12,15 +13,18 @@ package struct CommandContext: Sendable {
   package var globals: GlobalOptions
   /// The command being run, below the root (`["jwt", "decode"]`).
   package var commandPath: [String]
+  /// The time source.
+  package var clock: Clock
 
   package init(
     terminal: Terminal, environment: [String: String], globals: GlobalOptions = GlobalOptions(),
-    commandPath: [String] = []
+    commandPath: [String] = [], clock: Clock = .system
   ) {
     self.terminal = terminal
     self.environment = environment
     self.globals = globals
     self.commandPath = commandPath
+    self.clock = clock
   }
 
   /// The real process: its streams and environment.

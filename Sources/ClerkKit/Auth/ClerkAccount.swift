@@ -234,26 +234,23 @@ package struct ClerkAccount {
   /// file whatever happened at Clerk. A corrupt file is deleted too.
   package func signOut() throws -> SignOutResult {
     let credential: ProfileCredential?
-    do {
-      credential = try store.load(profile: profile)
-    } catch let error as CredentialStoreError {
-      switch error {
-      case .corrupt, .unsupportedVersion:
-        try store.destroy(profile: profile)
-        return .signedOut(email: nil)
-      default: throw error
-      }
+    switch Result(catching: { () throws(CredentialStoreError) in try store.load(profile: profile) }) {
+    case .success(let loaded):
+      credential = loaded
+    case .failure(.corrupt), .failure(.unsupportedVersion):
+      try store.destroy(profile: profile)
+      return .signedOut(email: nil)
+    case .failure(let error):
+      throw error
     }
     guard let credential else { return .notSignedIn }
     var remoteError: ClerkError?
     if let sessionID = credential.sessionID {
-      do {
-        try api(fapiURL: credential.fapiURL, clientToken: credential.clientToken)
-          .removeSession(sessionID)
-      } catch {
-        if !Self.sessionAlreadyGone(error) {
-          remoteError = error as? ClerkError ?? .malformedResponse("\(error)")
-        }
+      let api = api(fapiURL: credential.fapiURL, clientToken: credential.clientToken)
+      if case .failure(let error) = Result(catching: { () throws(ClerkError) in
+        try api.removeSession(sessionID)
+      }), !Self.sessionAlreadyGone(error) {
+        remoteError = error
       }
     }
     try store.destroy(profile: profile)

@@ -42,7 +42,7 @@ package struct BackendAPIClient {
     } catch let error as HTTPError {
       throw .transport(error)
     } catch {
-      throw .transport(HTTPError(kind: .transport, url: request.url, message: "\(error)"))
+      throw .transport(HTTPError(.transport, url: request.url, message: "\(error)"))
     }
     if response.status == 401 || response.status == 403 {
       let detail =

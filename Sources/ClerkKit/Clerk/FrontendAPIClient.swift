@@ -90,7 +90,7 @@ package final class FrontendAPIClient {
       } catch let error as HTTPError {
         outcome = .failure(error)
       } catch {
-        outcome = .failure(HTTPError(kind: .transport, url: request.url, message: "\(error)"))
+        outcome = .failure(HTTPError(.transport, url: request.url, message: "\(error)"))
       }
       let retryable: Bool
       switch outcome {

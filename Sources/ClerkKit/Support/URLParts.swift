@@ -1,3 +1,5 @@
+import Foundation
+
 /// Small, allocation-light pieces of URL handling that don't need Foundation's `URL`.
 package enum URLParts {
   /// The host of an absolute `scheme://host[:port]/…` URL (brackets kept off IPv6 hosts).

@@ -1,0 +1,107 @@
+import ClerkKit
+import Foundation
+
+/// What commands that talk to Clerk resolve from flags, environment and defaults — one
+/// place for the precedence `flag > environment > profile > default`.
+extension CommandContext {
+  /// The profile: `--profile` > `CLERKCTL_PROFILE` > `default`.
+  package func profileName() throws -> String {
+    let name = globals.profile ?? nonEmpty("CLERKCTL_PROFILE") ?? ProfileName.defaultName
+    try ProfileName.validate(name)
+    return name
+  }
+
+  /// The config dir: `--config-dir` > `CLERKCTL_CONFIG_DIR` > XDG > `~/.config/clerkctl`.
+  package func configDirectory() throws -> ConfigDirectory {
+    try ConfigDirectory.resolve(flag: globals.configDirectory, environment: environment)
+  }
+
+  /// The file store under the config dir.
+  package func profileStore() throws -> ProfileStore {
+    ProfileStore(directory: try configDirectory(), clock: clock)
+  }
+
+  /// Seconds per HTTP request: `--request-timeout` > `CLERKCTL_REQUEST_TIMEOUT` > 15.
+  package func requestTimeout() throws -> Double {
+    if let flag = globals.requestTimeout {
+      guard flag > 0, flag.isFinite else {
+        throw UsageError("'--request-timeout' must be a positive number of seconds")
+      }
+      return flag
+    }
+    if let text = nonEmpty("CLERKCTL_REQUEST_TIMEOUT") {
+      guard let value = Double(text), value > 0, value.isFinite else {
+        throw UsageError(
+          "CLERKCTL_REQUEST_TIMEOUT must be a positive number of seconds, got '\(text)'")
+      }
+      return value
+    }
+    return 15
+  }
+
+  /// Whether HTTP tracing is on: `--verbose` or `CLERKCTL_DEBUG=1`.
+  package var isVerbose: Bool {
+    globals.verbose || PromptPolicy.isSet(environment["CLERKCTL_DEBUG"])
+  }
+
+  /// The HTTP client: libcurl (built on first use), the extra CA bundle from `--cacert` or
+  /// `SSL_CERT_FILE`, and the trace on stderr when verbose.
+  package func httpClient() -> HTTPClient {
+    let caBundle = globals.caCertificateFile ?? nonEmpty("SSL_CERT_FILE")
+    let userAgent = "clerkctl/\(ClerkVersion.current)"
+    var client = HTTPClient.lazy {
+      HTTPClient.curl(CurlConfiguration(caBundlePath: caBundle, userAgent: userAgent))
+    }
+    if isVerbose {
+      let terminal = self.terminal
+      client = client.tracing(clock: clock) { line in terminal.writeError("clerkctl: \(line)\n") }
+    }
+    return client
+  }
+
+  /// The account layer for the selected profile.
+  package func account() throws -> ClerkAccount {
+    var account = ClerkAccount(
+      profile: try profileName(), store: try profileStore(), http: httpClient(), clock: clock)
+    account.requestTimeout = try requestTimeout()
+    return account
+  }
+
+  /// The Frontend API URL: `--fapi-url` > `CLERK_FAPI_URL` > `--publishable-key` >
+  /// `CLERK_PUBLISHABLE_KEY` > what the profile stored.
+  package func fapiURL(stored: String?) throws -> String {
+    try InstanceResolver.resolve(
+      fapiURLFlag: globals.fapiURL, publishableKeyFlag: globals.publishableKey,
+      environment: environment, stored: stored)
+  }
+
+  /// The instance override from flags or environment only (nil: use what is stored).
+  package func fapiURLOverride() throws -> String? {
+    let flagOrEnv =
+      globals.fapiURL ?? nonEmpty("CLERK_FAPI_URL") ?? globals.publishableKey
+      ?? nonEmpty("CLERK_PUBLISHABLE_KEY")
+    guard flagOrEnv != nil else { return nil }
+    return try fapiURL(stored: nil)
+  }
+
+  /// The Backend API URL: `--api-url` > `CLERK_API_URL` > `https://api.clerk.com`.
+  package func apiURL() throws -> String {
+    try InstanceResolver.resolveAPIURL(flag: globals.apiURL, environment: environment)
+  }
+
+  /// An environment variable, `nil` when unset or empty.
+  package func nonEmpty(_ name: String) -> String? {
+    guard let value = environment[name], !value.isEmpty else { return nil }
+    return value
+  }
+
+  /// Writes `text` and a newline to stderr.
+  package func note(_ text: String) {
+    terminal.writeError(text + "\n")
+  }
+
+  /// Writes `text` and a newline to stdout.
+  package func print(_ text: String) {
+    terminal.writeOutput(text + "\n")
+  }
+}
