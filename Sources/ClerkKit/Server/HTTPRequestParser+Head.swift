@@ -28,6 +28,9 @@ extension HTTPRequestParser {
             scan.inRequestLine = false
           }
         } else if scan.lineLength == 0 {
+          guard index + 2 <= maxHeaderBytes else {
+            return .failure(status: 431, reason: "request header fields too large")
+          }
           scan.position = index + 2
           return .complete
         }
