@@ -67,6 +67,9 @@ package final class HTTPServer: Sendable {
   /// The port bound by `start()` (the chosen one when configured with 0); 0 before `start()`.
   package var port: Int { state.withLock { $0.port } }
 
+  /// Whether the server is started and `stop()` has not been called.
+  var isRunning: Bool { state.withLock { $0.core != nil } }
+
   /// Stops gracefully: stops accepting, closes idle connections, lets in-flight handlers finish
   /// and their responses go out (for at most `shutdownGracePeriod` seconds), then closes
   /// everything. Returns when done; called from a handler, it returns at once and the server
