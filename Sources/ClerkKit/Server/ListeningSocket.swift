@@ -26,7 +26,9 @@ final class ListeningSocket: Sendable {
   /// Binds `host:port` and listens.
   ///
   /// - Throws: `HTTPServerError.invalidHost`, `.addressInUse` or `.socketFailed`.
-  static func open(host: String, port: Int, backlog: Int32) throws(HTTPServerError)
+  static func open(
+    host: String, port: Int, backlog: Int32
+  ) throws(HTTPServerError)
     -> ListeningSocket
   {
     guard (0...65_535).contains(port) else {
@@ -35,7 +37,8 @@ final class ListeningSocket: Sendable {
     guard let address = SocketAddress(host: host, port: UInt16(port)) else {
       throw .invalidHost(host)
     }
-    let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+    let type =
+      Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
       | Int32(SOCK_CLOEXEC.rawValue)
     let fd = socket(address.family, type, 0)
     guard fd >= 0 else { throw .socket("socket") }

@@ -241,7 +241,9 @@ struct HTTPRequestParserTests {
   @Test("answers 431 once the head passes the limit, even before it ends")
   func headerLimit() {
     let big = "GET / HTTP/1.1\r\nX: " + String(repeating: "a", count: 200)
-    #expect(parse(big, maxHeaderBytes: 100) == .failure(status: 431, reason: "request header fields too large"))
+    #expect(
+      parse(big, maxHeaderBytes: 100)
+        == .failure(status: 431, reason: "request header fields too large"))
     let exact = "GET / HTTP/1.1\r\nX: " + String(repeating: "a", count: 77) + "\r\n\r\n"
     #expect(exact.utf8.count == 100)
     guard case .request = parse(exact, maxHeaderBytes: 100) else {

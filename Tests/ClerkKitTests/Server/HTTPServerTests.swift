@@ -327,7 +327,8 @@ struct HTTPServerTests {
 
   @Test("refuses an invalid host and a second start")
   func startErrors() throws {
-    let bad = HTTPServer(configuration: HTTPServer.Configuration(host: "example.com"), handler: echo)
+    let bad = HTTPServer(
+      configuration: HTTPServer.Configuration(host: "example.com"), handler: echo)
     #expect(throws: HTTPServerError.invalidHost("example.com")) { try bad.start() }
     try withServer { server in
       #expect(throws: HTTPServerError.alreadyStarted) { try server.start() }
