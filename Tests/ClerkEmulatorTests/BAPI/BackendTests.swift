@@ -6,7 +6,9 @@ import Testing
 
 @Suite("Backend API subset")
 struct BackendTests {
-  @Test("missing or malformed Authorization is authorization_header_format_invalid; wrong key authentication_invalid")
+  @Test(
+    "missing or malformed Authorization is authorization_header_format_invalid; wrong key authentication_invalid"
+  )
   func auth() throws {
     let harness = try EmulatorHarness()
     for header in ["", "Basic abc", "sk_test_raw"] {
@@ -48,7 +50,8 @@ struct BackendTests {
     #expect(user["object"] == "user")
     #expect(user["id"]?.stringValue?.hasPrefix("user_") == true)
     #expect(user["public_metadata"]?["role"] == "admin")
-    #expect(try harness.signIn("new@example.com", password: "new-password-1").sessionID.isEmpty == false)
+    #expect(
+      try harness.signIn("new@example.com", password: "new-password-1").sessionID.isEmpty == false)
     let duplicate = harness.bapi(
       "POST", "/v1/users", json: ["email_address": ["new@example.com"]])
     #expect(duplicate.status == 422)
@@ -79,7 +82,8 @@ struct BackendTests {
     let bad = harness.bapi(
       "POST", "/v1/jwt_templates", json: ["name": "short", "claims": [:], "lifetime": 5])
     #expect(bad.status == 422)
-    #expect(harness.bapi("POST", "/v1/jwt_templates", json: ["name": "api", "claims": [:]]).status == 422)
+    #expect(
+      harness.bapi("POST", "/v1/jwt_templates", json: ["name": "api", "claims": [:]]).status == 422)
     let (token, session) = try harness.signIn()
     let jwt = try harness.mint(session, token: token, template: "api")
     let iat = Int64(harness.time.now.timeIntervalSince1970)
@@ -95,7 +99,8 @@ struct BackendTests {
     let revoked = try EmulatorHarness.json(harness.bapi("POST", "/v1/sessions/\(session)/revoke"))
     #expect(revoked["status"] == "revoked")
     #expect(revoked["object"] == "session")
-    #expect(harness.fapi("POST", "/v1/client/sessions/\(session)/tokens", token: token).status == 404)
+    #expect(
+      harness.fapi("POST", "/v1/client/sessions/\(session)/tokens", token: token).status == 404)
     #expect(harness.bapi("POST", "/v1/sessions/sess_nope/revoke").status == 404)
     let noUser = harness.bapi("POST", "/v1/sign_in_tokens", json: ["user_id": "user_nope"])
     #expect(noUser.status == 404)

@@ -47,14 +47,16 @@ struct EmulatorConfigurationTests {
     #expect(try harness.mint(session, token: token, template: "t").payload["plan"] == "pro")
   }
 
-  @Test("bad files are refused with a message naming the field", arguments: [
-    ("[]", "the top level must be an object"),
-    ("{\"users\":[{\"password\":\"x\"}]}", "users[0].email"),
-    ("{\"users\":[{\"email\":\"a@b\",\"totp_secret\":\"!!\"}]}", "users[0].totp_secret"),
-    ("{\"templates\":[{\"name\":\"t\"}]}", "templates[0].claims"),
-    ("{\"session_token_lifetime\":0}", "session_token_lifetime"),
-    ("{", "not valid JSON"),
-  ])
+  @Test(
+    "bad files are refused with a message naming the field",
+    arguments: [
+      ("[]", "the top level must be an object"),
+      ("{\"users\":[{\"password\":\"x\"}]}", "users[0].email"),
+      ("{\"users\":[{\"email\":\"a@b\",\"totp_secret\":\"!!\"}]}", "users[0].totp_secret"),
+      ("{\"templates\":[{\"name\":\"t\"}]}", "templates[0].claims"),
+      ("{\"session_token_lifetime\":0}", "session_token_lifetime"),
+      ("{", "not valid JSON"),
+    ])
   func refuses(text: String, fragment: String) {
     do {
       _ = try EmulatorConfiguration(json: Array(text.utf8))

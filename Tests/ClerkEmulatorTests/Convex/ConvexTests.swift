@@ -19,9 +19,10 @@ struct ConvexTests {
   @Test("no token: whoami is null, requireAuth errors, echo returns args")
   func anonymous() throws {
     let harness = try EmulatorHarness()
-    #expect(try EmulatorHarness.json(call(harness, path: "users:whoami")) == [
-      "status": "success", "value": nil,
-    ])
+    #expect(
+      try EmulatorHarness.json(call(harness, path: "users:whoami")) == [
+        "status": "success", "value": nil,
+      ])
     let required = try EmulatorHarness.json(call(harness, path: "users:requireAuth"))
     #expect(required["status"] == "error")
     #expect(

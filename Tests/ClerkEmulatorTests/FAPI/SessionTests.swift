@@ -78,7 +78,8 @@ struct SessionTests {
         let listed = body["client"]?["sessions"]?.arrayValue?.count
         #expect(listed == (action == "end" ? 1 : 0))
       case "deleteSessions":
-        let body = try EmulatorHarness.json(harness.fapi("DELETE", "/v1/client/sessions", token: token))
+        let body = try EmulatorHarness.json(
+          harness.fapi("DELETE", "/v1/client/sessions", token: token))
         #expect(body["response"]?["sessions"] == [])
       case "deleteClient":
         let response = harness.fapi("DELETE", "/v1/client", token: token)
@@ -120,7 +121,8 @@ struct SessionTests {
     let me = try EmulatorHarness.json(
       harness.fapi("GET", "/v1/me?_clerk_session_id=\(session)", token: token))
     #expect(me["response"]?["object"] == "user")
-    #expect(me["response"]?["email_addresses"]?.arrayValue?.first?["email_address"] == "demo@example.com")
+    #expect(
+      me["response"]?["email_addresses"]?.arrayValue?.first?["email_address"] == "demo@example.com")
     #expect(harness.fapi("GET", "/v1/me").status == 401)
   }
 

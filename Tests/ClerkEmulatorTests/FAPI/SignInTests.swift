@@ -277,9 +277,10 @@ struct SignInTests {
       headers: ["Content-Type": "application/x-www-form-urlencoded"],
       body: Array("identifier=demo%40example.com&password=demo-password".utf8))
     #expect(try EmulatorHarness.json(expo)["response"]?["status"] == "complete")
-    #expect(FormData(encoded: "a=b+c%2Fd&a=2&e").pairs.map { "\($0.name)=\($0.value)" } == [
-      "a=b c/d", "a=2", "e=",
-    ])
+    #expect(
+      FormData(encoded: "a=b+c%2Fd&a=2&e").pairs.map { "\($0.name)=\($0.value)" } == [
+        "a=b c/d", "a=2", "e=",
+      ])
   }
 
   @Test("environment has single-session auth_config, display_config and user_settings")

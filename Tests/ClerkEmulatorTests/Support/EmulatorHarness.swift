@@ -69,7 +69,9 @@ struct EmulatorHarness {
 
   /// A BAPI request with the secret key (or `authorization`).
   @discardableResult
-  func bapi(_ method: String, _ path: String, json: JSONValue? = nil, authorization: String? = nil)
+  func bapi(
+    _ method: String, _ path: String, json: JSONValue? = nil, authorization: String? = nil
+  )
     -> HTTPResponse
   {
     var headers: HTTPHeaders = [
@@ -81,7 +83,9 @@ struct EmulatorHarness {
   }
 
   /// Signs in with a password in one request; returns the client token and session id.
-  func signIn(_ email: String = "demo@example.com", password: String = "demo-password") throws
+  func signIn(
+    _ email: String = "demo@example.com", password: String = "demo-password"
+  ) throws
     -> (token: String, sessionID: String)
   {
     let response = fapi(

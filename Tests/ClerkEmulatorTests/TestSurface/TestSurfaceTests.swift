@@ -66,10 +66,11 @@ struct TestSurfaceTests {
     harness.fapi("GET", "/v1/client")
     harness.send("GET", "/nope")
     let log = try EmulatorHarness.json(harness.send("GET", "/__emulator/requests"))
-    #expect(log == [
-      ["method": "GET", "path": "/v1/client", "status": 200],
-      ["method": "GET", "path": "/nope", "status": 404],
-    ])
+    #expect(
+      log == [
+        ["method": "GET", "path": "/v1/client", "status": 200],
+        ["method": "GET", "path": "/nope", "status": 404],
+      ])
     #expect(harness.send("DELETE", "/__emulator/requests").status == 200)
     #expect(try EmulatorHarness.json(harness.send("GET", "/__emulator/requests")) == [])
   }

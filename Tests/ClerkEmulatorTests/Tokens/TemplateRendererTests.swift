@@ -37,7 +37,9 @@ struct TemplateRendererTests {
 
   @Test("nested objects and arrays are rendered")
   func nested() {
-    let rendered = renderer.render(["a": ["{{user.id}}", 1], "b": ["c": "{{user.primary_email_address}}"]])
+    let rendered = renderer.render([
+      "a": ["{{user.id}}", 1], "b": ["c": "{{user.primary_email_address}}"],
+    ])
     #expect(rendered == ["a": ["user_1", 1], "b": ["c": "ada@example.com"]])
   }
 }
