@@ -1,1 +1,103 @@
 import ClerkEmulator
+import ClerkKit
+import Foundation
+
+/// `clerk-emulator [--host 127.0.0.1] [--port 0] [--config FILE] [--quiet]`.
+private let usage = """
+  OVERVIEW: A local Clerk (Frontend API, Backend API subset, JWKS) plus a Convex-style API.
+
+  USAGE: clerk-emulator [--host <host>] [--port <port>] [--config <file>] [--quiet]
+
+  OPTIONS:
+    --host <host>             Address to listen on (default: 127.0.0.1).
+    --port <port>             Port to listen on; 0 picks a free one (default: 0).
+    --config <file>           JSON users/templates replacing the seed data.
+    --quiet                   Do not log requests to stderr.
+    -h, --help                Show this help.
+
+  Prints one JSON line with fapi_url, api_url, convex_url, jwks_url, publishable_key and
+  secret_key once it accepts connections; runs until SIGINT or SIGTERM.
+
+  """
+
+struct Options {
+  var host = "127.0.0.1"
+  var port = 0
+  var config: String?
+  var quiet = false
+}
+
+private func fail(_ message: String, code: Int32 = 64) -> Never {
+  FileHandle.standardError.write(Data("Error: \(message)\nSee 'clerk-emulator --help'.\n".utf8))
+  exit(code)
+}
+
+private func parse(_ arguments: [String]) -> Options {
+  var options = Options()
+  var rest = arguments[...]
+  while let argument = rest.popFirst() {
+    var name = argument
+    var inline: String?
+    if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+      name = String(argument[..<equals])
+      inline = String(argument[argument.index(after: equals)...])
+    }
+    func value() -> String {
+      if let inline { return inline }
+      guard let next = rest.popFirst() else { fail("missing value for \(name)") }
+      return next
+    }
+    switch name {
+    case "-h", "--help":
+      FileHandle.standardOutput.write(Data(usage.utf8))
+      exit(0)
+    case "--host": options.host = value()
+    case "--port":
+      let text = value()
+      guard let port = Int(text), (0...65535).contains(port) else {
+        fail("--port must be a number from 0 to 65535, got '\(text)'")
+      }
+      options.port = port
+    case "--config": options.config = value()
+    case "--quiet": options.quiet = true
+    default: fail("unknown option '\(argument)'")
+    }
+  }
+  return options
+}
+
+ShutdownSignal.install()
+let options = parse(Array(CommandLine.arguments.dropFirst()))
+let configuration: EmulatorConfiguration
+do throws(EmulatorConfigurationError) {
+  if let path = options.config {
+    configuration = try EmulatorConfiguration.load(path: path)
+  } else {
+    configuration = .seed
+  }
+} catch {
+  fail(error.description, code: 1)
+}
+let key: RSAPrivateKey
+do { key = try RSAPrivateKey.generate(bits: 2048) } catch {
+  fail("could not generate the signing key: \(error)", code: 1)
+}
+let quiet = options.quiet
+let emulator = Emulator(
+  configuration: configuration, baseURL: "http://127.0.0.1", privateKey: key,
+  log: { entry in
+    guard !quiet else { return }
+    FileHandle.standardError.write(Data((entry.line + "\n").utf8))
+  })
+let server = HTTPServer(
+  configuration: HTTPServer.Configuration(host: options.host, port: options.port),
+  handler: { emulator.handle($0) })
+do { try server.start() } catch {
+  fail("could not listen on \(options.host):\(options.port): \(error)", code: 1)
+}
+// The URLs always use 127.0.0.1 (loopback), like the contract says, whatever --host is.
+emulator.setBaseURL("http://127.0.0.1:\(server.port)")
+FileHandle.standardOutput.write(Data((emulator.startupLine.encoded + "\n").utf8))
+ShutdownSignal.wait()
+server.stop()
+exit(0)

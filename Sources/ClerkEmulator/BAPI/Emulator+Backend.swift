@@ -1,0 +1,211 @@
+import ClerkKit
+import Foundation
+
+/// The Backend API subset: `Authorization: Bearer <secret key>`, JSON bodies, bare objects,
+/// errors in Clerk's envelope. A missing or non-Bearer header is 401
+/// `authorization_header_format_invalid`; a wrong key is 401 `authentication_invalid`.
+extension Emulator {
+  func serveBackend(_ endpoint: Endpoint, _ context: RequestContext) -> HTTPResponse {
+    let header = context.request.headers["Authorization"]?.trimmingSpaces ?? ""
+    guard header.lowercased().hasPrefix("bearer "), let key = context.bearerToken else {
+      return clerkError(
+        ClerkAPIFailure(
+          status: 401, code: "authorization_header_format_invalid",
+          message: "Invalid Authorization header format",
+          longMessage: "Must be 'Bearer <YOUR_API_KEY>'"))
+    }
+    guard ConstantTime.equals(key, secretKey) else {
+      return clerkError(
+        ClerkAPIFailure(
+          status: 401, code: "authentication_invalid", message: "Invalid authentication",
+          longMessage:
+            "The provided Clerk Secret Key is invalid. Make sure that your Clerk Secret Key is "
+            + "correct."))
+    }
+    let body: JSONValue
+    if context.method == "POST" {
+      guard let parsed = context.jsonBody else {
+        return clerkError(
+          ClerkAPIFailure(
+            status: 422, code: "form_param_format_invalid", message: "is invalid",
+            longMessage: "The request body must be a JSON object."))
+      }
+      body = parsed
+    } else {
+      body = [:]
+    }
+    let now = nowMilliseconds
+    let outcome: Result<JSONValue, ClerkAPIFailure> = state.withStore { store in
+      Result { () throws(ClerkAPIFailure) -> JSONValue in
+        try backendReply(endpoint, context, body: body, store: &store, now: now)
+      }
+    }
+    switch outcome {
+    case .success(let value): return json(value)
+    case .failure(let failure): return clerkError(failure)
+    }
+  }
+
+  private func backendReply(
+    _ endpoint: Endpoint, _ context: RequestContext, body: JSONValue, store: inout Store,
+    now: Int64
+  ) throws(ClerkAPIFailure) -> JSONValue {
+    switch endpoint {
+    case .backendJWKS:
+      return jwks.json
+    case .backendListUsers:
+      return try listUsers(context.query, store: store)
+    case .backendCreateUser:
+      return try createUser(body, store: &store, now: now)
+    case .backendListTemplates:
+      return .array(store.templateOrder.compactMap { store.templates[$0] }.map(templateJSON))
+    case .backendCreateTemplate:
+      return try createTemplate(body, store: &store, now: now)
+    case .backendCreateSignInToken:
+      return try createSignInToken(body, store: &store, now: now)
+    case .backendRevokeSession:
+      let id = context.params["session_id"] ?? ""
+      guard store.sessions[id] != nil else { throw .notFound("session", id: id) }
+      store.sessions[id]?.status = "revoked"
+      store.sessions[id]?.updatedAt = now
+      if let clientID = store.sessions[id]?.clientID,
+        store.clients[clientID]?.lastActiveSessionID == id
+      {
+        store.clients[clientID]?.lastActiveSessionID = nil
+      }
+      return store.sessions[id].map { store.backendSessionJSON($0) } ?? .null
+    default:
+      throw .routeNotFound
+    }
+  }
+
+  /// Revokes a session for the test surface (no secret key needed there).
+  func revokeSession(_ id: String) -> HTTPResponse {
+    let now = nowMilliseconds
+    let outcome: Result<JSONValue, ClerkAPIFailure> = state.withStore { store in
+      Result { () throws(ClerkAPIFailure) -> JSONValue in
+        var context = RequestContext(HTTPServerRequest(method: "POST", target: "/"))
+        context.params["session_id"] = id
+        return try backendReply(.backendRevokeSession, context, body: [:], store: &store, now: now)
+      }
+    }
+    switch outcome {
+    case .success(let value): return json(value)
+    case .failure(let failure): return clerkError(failure)
+    }
+  }
+
+  private func listUsers(_ query: FormData, store: Store) throws(ClerkAPIFailure) -> JSONValue {
+    let emails = Set(
+      (query.values("email_address") + query.values("email_address[]")).map {
+        $0.lowercased()
+      })
+    let limit = query["limit"].flatMap { Int($0) } ?? 10
+    let offset = query["offset"].flatMap { Int($0) } ?? 0
+    guard (1...500).contains(limit) else { throw .paramInvalid("limit", "limit must be 1…500") }
+    guard offset >= 0 else { throw .paramInvalid("offset", "offset must be >= 0") }
+    let users = store.userOrder.reversed().compactMap { store.users[$0] }.filter {
+      emails.isEmpty || emails.contains($0.emailAddress.lowercased())
+    }
+    return .array(users.dropFirst(offset).prefix(limit).map { store.userJSON($0, backend: true) })
+  }
+
+  private func createUser(
+    _ body: JSONValue, store: inout Store, now: Int64
+  )
+    throws(ClerkAPIFailure) -> JSONValue
+  {
+    let emails =
+      body["email_address"]?.arrayValue?.compactMap(\.stringValue)
+      ?? body["email_address"]?.stringValue.map { [$0] } ?? []
+    guard let email = emails.first, email.contains("@") else {
+      throw .paramMissing("email_address")
+    }
+    if store.user(identifier: email) != nil {
+      throw ClerkAPIFailure(
+        status: 422, code: "form_identifier_exists",
+        message: "That email address is taken. Please try another.",
+        longMessage: "That email address is taken. Please try another.",
+        paramName: "email_address")
+    }
+    if let password = body["password"]?.stringValue, password.count < 8 {
+      throw ClerkAPIFailure(
+        status: 422, code: "form_password_length_too_short",
+        message: "Passwords must be 8 characters or more.",
+        longMessage: "Passwords must be 8 characters or more.", paramName: "password")
+    }
+    let user = UserRecord(
+      id: random.id("user"), emailAddressID: random.id("idn"), emailAddress: email,
+      password: body["password"]?.stringValue, totpSecret: nil,
+      firstName: body["first_name"]?.stringValue, lastName: body["last_name"]?.stringValue,
+      username: body["username"]?.stringValue,
+      publicMetadata: body["public_metadata"].flatMap { $0.objectValue == nil ? nil : $0 } ?? [:],
+      createdAt: now, updatedAt: now, lastSignInAt: nil)
+    store.users[user.id] = user
+    store.userOrder.append(user.id)
+    return store.userJSON(user, backend: true)
+  }
+
+  private func createTemplate(
+    _ body: JSONValue, store: inout Store, now: Int64
+  )
+    throws(ClerkAPIFailure) -> JSONValue
+  {
+    guard let name = body["name"]?.stringValue, !name.isEmpty else { throw .paramMissing("name") }
+    guard let claims = body["claims"], claims.objectValue != nil else {
+      throw .paramMissing("claims")
+    }
+    let lifetime = body["lifetime"]?.intValue ?? 60
+    let skew = body["allowed_clock_skew"]?.intValue ?? 5
+    guard (30...315_360_000).contains(lifetime) else {
+      throw .paramInvalid("lifetime", "lifetime must be between 30 and 315360000")
+    }
+    guard (0...300).contains(skew) else {
+      throw .paramInvalid("allowed_clock_skew", "allowed_clock_skew must be between 0 and 300")
+    }
+    guard store.templates[name] == nil else {
+      throw .paramInvalid("name", "A JWT template named \(name) already exists.")
+    }
+    let template = JWTTemplateRecord(
+      id: random.id("jtmp"), name: name, claims: claims, lifetime: lifetime,
+      allowedClockSkew: skew, createdAt: now, updatedAt: now)
+    store.templates[name] = template
+    store.templateOrder.append(name)
+    return templateJSON(template)
+  }
+
+  private func createSignInToken(
+    _ body: JSONValue, store: inout Store, now: Int64
+  )
+    throws(ClerkAPIFailure) -> JSONValue
+  {
+    guard let userID = body["user_id"]?.stringValue, !userID.isEmpty else {
+      throw .paramMissing("user_id")
+    }
+    guard store.users[userID] != nil else { throw .notFound("user", id: userID) }
+    let lifetime = body["expires_in_seconds"]?.intValue ?? 2_592_000
+    guard lifetime >= 1 else {
+      throw .paramInvalid("expires_in_seconds", "expires_in_seconds must be at least 1")
+    }
+    let token = SignInTokenRecord(
+      id: random.id("sit"), userID: userID, token: random.base62(48), status: "pending",
+      expiresAt: now + lifetime * 1000, createdAt: now, updatedAt: now)
+    store.signInTokens[token.id] = token
+    return [
+      "object": "sign_in_token", "id": .string(token.id), "status": .string(token.status),
+      "user_id": .string(userID), "token": .string(token.token),
+      "url": .string(store.baseURL + "/v1/tickets/accept?ticket=" + token.token),
+      "created_at": .int(now), "updated_at": .int(now),
+    ]
+  }
+
+  private func templateJSON(_ template: JWTTemplateRecord) -> JSONValue {
+    [
+      "object": "jwt_template", "id": .string(template.id), "name": .string(template.name),
+      "claims": template.claims, "lifetime": .int(template.lifetime),
+      "allowed_clock_skew": .int(template.allowedClockSkew), "custom_signing_key": false,
+      "signing_algorithm": "RS256", "created_at": .int(template.createdAt),
+      "updated_at": .int(template.updatedAt),
+    ]
+  }
+}

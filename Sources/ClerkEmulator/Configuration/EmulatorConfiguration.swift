@@ -1,0 +1,145 @@
+import ClerkKit
+import Foundation
+
+/// The emulator's data set: users, JWT templates and the session token lifetime.
+///
+/// `seed` is the contract's default data; `init(json:)` reads a `--config` file, which replaces
+/// the seed entirely (a key left out means an empty list or the default lifetime).
+package struct EmulatorConfiguration: Sendable, Equatable {
+  /// A user to create at start.
+  package struct User: Sendable, Equatable {
+    package var email: String
+    package var password: String?
+    /// Base32 TOTP secret; enrols a TOTP second factor.
+    package var totpSecret: String?
+    package var firstName: String?
+    package var lastName: String?
+    package var username: String?
+    package var publicMetadata: JSONValue
+
+    package init(
+      email: String, password: String? = nil, totpSecret: String? = nil,
+      firstName: String? = nil, lastName: String? = nil, username: String? = nil,
+      publicMetadata: JSONValue = [:]
+    ) {
+      self.email = email
+      self.password = password
+      self.totpSecret = totpSecret
+      self.firstName = firstName
+      self.lastName = lastName
+      self.username = username
+      self.publicMetadata = publicMetadata
+    }
+  }
+
+  /// A JWT template to create at start.
+  package struct Template: Sendable, Equatable {
+    package var name: String
+    package var claims: JSONValue
+    /// Seconds; Clerk's default is 60.
+    package var lifetime: Int64
+    /// Seconds; Clerk's default is 5.
+    package var allowedClockSkew: Int64
+
+    package init(name: String, claims: JSONValue, lifetime: Int64 = 60, allowedClockSkew: Int64 = 5)
+    {
+      self.name = name
+      self.claims = claims
+      self.lifetime = lifetime
+      self.allowedClockSkew = allowedClockSkew
+    }
+  }
+
+  package var users: [User]
+  package var templates: [Template]
+  /// Session token lifetime in seconds (Clerk: 60).
+  package var sessionTokenLifetime: Int64
+
+  package init(users: [User], templates: [Template], sessionTokenLifetime: Int64 = 60) {
+    self.users = users
+    self.templates = templates
+    self.sessionTokenLifetime = sessionTokenLifetime
+  }
+
+  /// The contract's seed data.
+  package static let seed = EmulatorConfiguration(
+    users: [
+      User(email: "demo@example.com", password: "demo-password", firstName: "Demo"),
+      User(email: "demo+clerk_test@example.com", firstName: "Demo", lastName: "Test"),
+      User(
+        email: "mfa@example.com", password: "demo-password", totpSecret: "JBSWY3DPEHPK3PXP",
+        firstName: "Mfa"),
+    ],
+    templates: [Template(name: "convex", claims: ["aud": "convex", "sub": "{{user.id}}"])]
+  )
+
+  /// Reads a configuration file's JSON.
+  ///
+  /// Shape: `{"users":[{"email","password","totp_secret","first_name","last_name","username",
+  /// "public_metadata"}], "templates":[{"name","claims","lifetime","allowed_clock_skew"}],
+  /// "session_token_lifetime":60}`.
+  /// - Throws: `EmulatorConfigurationError.invalid` naming the offending field.
+  package init(json bytes: [UInt8]) throws(EmulatorConfigurationError) {
+    let root: JSONValue
+    do { root = try JSONValue(parsing: bytes) } catch {
+      throw .invalid("not valid JSON (\(error.description))")
+    }
+    guard root.objectValue != nil else { throw .invalid("the top level must be an object") }
+    var users: [User] = []
+    for (index, item) in try Self.list(root, "users").enumerated() {
+      guard let email = item["email"]?.stringValue, email.contains("@") else {
+        throw .invalid("users[\(index)].email must be an email address")
+      }
+      if let secret = item["totp_secret"]?.stringValue, Base32.decode(secret) == nil {
+        throw .invalid("users[\(index)].totp_secret must be base32")
+      }
+      users.append(
+        User(
+          email: email, password: item["password"]?.stringValue,
+          totpSecret: item["totp_secret"]?.stringValue,
+          firstName: item["first_name"]?.stringValue, lastName: item["last_name"]?.stringValue,
+          username: item["username"]?.stringValue,
+          publicMetadata: item["public_metadata"] ?? [:]))
+    }
+    var templates: [Template] = []
+    for (index, item) in try Self.list(root, "templates").enumerated() {
+      guard let name = item["name"]?.stringValue, !name.isEmpty else {
+        throw .invalid("templates[\(index)].name must be a non-empty string")
+      }
+      guard let claims = item["claims"], claims.objectValue != nil else {
+        throw .invalid("templates[\(index)].claims must be an object")
+      }
+      let lifetime = item["lifetime"]?.intValue ?? 60
+      let skew = item["allowed_clock_skew"]?.intValue ?? 5
+      guard lifetime > 0, (0...300).contains(skew) else {
+        throw .invalid("templates[\(index)]: lifetime must be > 0 and allowed_clock_skew 0…300")
+      }
+      templates.append(
+        Template(name: name, claims: claims, lifetime: lifetime, allowedClockSkew: skew))
+    }
+    let lifetime = root["session_token_lifetime"]?.intValue ?? 60
+    guard lifetime > 0 else { throw .invalid("session_token_lifetime must be > 0") }
+    self.init(users: users, templates: templates, sessionTokenLifetime: lifetime)
+  }
+
+  /// Reads a configuration file.
+  /// - Throws: `EmulatorConfigurationError.unreadable` or `.invalid`.
+  package static func load(path: String) throws(EmulatorConfigurationError) -> Self {
+    guard let data = FileManager.default.contents(atPath: path) else {
+      throw .unreadable(path)
+    }
+    return try Self(json: [UInt8](data))
+  }
+
+  private static func list(
+    _ root: JSONValue, _ key: String
+  ) throws(EmulatorConfigurationError)
+    -> [JSONValue]
+  {
+    guard let value = root[key], !value.isNull else { return [] }
+    guard let items = value.arrayValue, items.allSatisfy({ $0.objectValue != nil }) else {
+      throw .invalid("\(key) must be an array of objects")
+    }
+    return items
+  }
+}

@@ -1,0 +1,84 @@
+import ClerkKit
+import Foundation
+
+/// Session endpoints, token minting and `GET /v1/me`.
+///
+/// Without a valid client token these answer 401 `authentication_invalid`. A session that is
+/// not in the caller's client, or is no longer active (ended, removed, revoked, expired), is
+/// 404 `resource_not_found` "No session was found with id …" for tokens, touch and end;
+/// `GET …/sessions/{id}` still shows an ended session. An unknown template is 404
+/// "No JWT template exists with name: …".
+extension Emulator {
+  func sessionStep(
+    _ endpoint: Endpoint, _ context: RequestContext, store: inout Store, client: ClientRecord?,
+    now: Int64
+  ) throws(ClerkAPIFailure) -> FrontendReply {
+    guard var client else { throw .authenticationInvalid }
+    switch endpoint {
+    case .deleteSessions:
+      for id in client.sessionIDs where store.sessions[id].map(isLive) ?? false {
+        store.sessions[id]?.status = "removed"
+        store.sessions[id]?.updatedAt = now
+      }
+      client.lastActiveSessionID = nil
+      client.updatedAt = now
+      store.clients[client.id] = client
+      let json = store.clientJSON(client, now: now)
+      return .envelope(json, client: json)
+    case .me:
+      let id = context.query.nonEmpty("_clerk_session_id") ?? client.lastActiveSessionID ?? ""
+      guard let session = store.sessions[id], session.clientID == client.id,
+        session.status == "active", let user = store.users[session.userID]
+      else { throw .authenticationInvalid }
+      return .envelope(store.userJSON(user), client: store.clientJSON(client, now: now))
+    default:
+      break
+    }
+    let id = context.params["session_id"] ?? ""
+    guard var session = store.sessions[id], session.clientID == client.id,
+      session.status != "removed"
+    else { throw .notFound("session", id: id) }
+    switch endpoint {
+    case .getSession:
+      break
+    case .removeSession:
+      guard isLive(session) else { throw .notFound("session", id: id) }
+      session.status = "removed"
+    default:
+      guard session.status == "active" else { throw .notFound("session", id: id) }
+    }
+    var reply = FrontendReply(body: .null)
+    switch endpoint {
+    case .sessionToken:
+      reply.tokenClaims = sessionTokenClaims(session, store: store, now: now)
+      return reply
+    case .templateToken:
+      let name = context.params["template_name"] ?? ""
+      guard let template = store.templates[name] else { throw .templateNotFound(name) }
+      reply.tokenClaims = templateTokenClaims(template, session: session, store: store, now: now)
+      return reply
+    case .touchSession:
+      session.lastActiveAt = now
+      client.lastActiveSessionID = session.id
+    case .endSession:
+      session.status = "ended"
+    default:
+      break
+    }
+    if endpoint != .getSession {
+      session.updatedAt = now
+      store.sessions[id] = session
+      if client.lastActiveSessionID == id, session.status != "active" {
+        client.lastActiveSessionID = nil
+      }
+      client.updatedAt = now
+      store.clients[client.id] = client
+    }
+    return .envelope(
+      store.sessionJSON(session, now: now), client: store.clientJSON(client, now: now))
+  }
+
+  private func isLive(_ session: SessionRecord) -> Bool {
+    session.status == "active" || session.status == "ended"
+  }
+}

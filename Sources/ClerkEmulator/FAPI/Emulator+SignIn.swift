@@ -1,0 +1,309 @@
+import ClerkKit
+import Foundation
+
+/// Sign-in flows: password (one request or identifier first), email code, ticket, and the
+/// second factor (TOTP ±1 step, or email code).
+///
+/// Email codes: `+clerk_test` addresses always use `424242` and send nothing; other addresses
+/// get a random code, recorded for `GET /__emulator/emails`. A code is valid 10 minutes and for
+/// 5 wrong attempts.
+extension Emulator {
+  static let testModeCode = "424242"
+  private static let codeLifetime: Int64 = 600_000
+  private static let maxCodeAttempts = 5
+
+  func createSignIn(
+    _ context: RequestContext, store: inout Store, client: ClientRecord?, now: Int64
+  ) throws(ClerkAPIFailure) -> FrontendReply {
+    if let client, store.hasActiveSession(client) { throw .sessionExists }
+    let form = context.form
+    let strategy = form.nonEmpty("strategy")
+    if strategy == "ticket" || (strategy == nil && form.nonEmpty("ticket") != nil) {
+      return try signInWithTicket(form.nonEmpty("ticket"), store: &store, client: client, now: now)
+    }
+    if let strategy, !["password", "email_code"].contains(strategy) {
+      throw .paramInvalid("strategy", "\(strategy) is not a supported strategy")
+    }
+    let identifier = form.nonEmpty("identifier")
+    var user: UserRecord?
+    if let identifier {
+      guard let found = store.user(identifier: identifier) else { throw .identifierNotFound }
+      user = found
+    } else if form.nonEmpty("password") != nil || strategy != nil {
+      throw .paramMissing("identifier")
+    }
+    let password = form.nonEmpty("password")
+    if let user, let password {
+      guard let expected = user.password else { throw .strategyInvalid }
+      guard ConstantTime.equals(expected, password) else { throw .passwordIncorrect }
+    } else if strategy == "password", let user, user.password == nil {
+      throw .strategyInvalid
+    }
+
+    var reply = FrontendReply(body: .null)
+    var owner: ClientRecord
+    if let client {
+      owner = client
+    } else {
+      owner = newClient(&store, now: now)
+      reply.issueClientToken = (owner.id, clientTokenClaims(owner, now: now))
+    }
+    var signIn = SignInRecord(
+      id: random.id("sia"), clientID: owner.id,
+      status: identifier == nil ? "needs_identifier" : "needs_first_factor",
+      identifier: identifier, userID: user?.id, firstFactor: nil, secondFactor: nil,
+      createdSessionID: nil, firstFactorVerifiedAt: nil, createdAt: now,
+      abandonAt: now + 86_400_000)
+    if let user, password != nil {
+      signIn.firstFactor = .init(strategy: "password", status: "verified", attempts: 1)
+      signIn.firstFactorVerifiedAt = now
+      signIn.status = user.hasSecondFactor ? "needs_second_factor" : "complete"
+    } else if let user, strategy == "email_code" {
+      signIn.firstFactor = emailCodeVerification(
+        store: &store, user: user, signInID: signIn.id, factor: "first_factor", now: now)
+    }
+    store.signIns[signIn.id] = signIn
+    store.clients[owner.id]?.signInID = signIn.id
+    store.clients[owner.id]?.updatedAt = now
+    if signIn.status == "complete" {
+      let rotated = complete(signIn.id, strategy: "password", store: &store, now: now)
+      reply.issueClientToken = rotated
+    }
+    return respond(signIn.id, reply: reply, store: store, now: now)
+  }
+
+  private func signInWithTicket(
+    _ ticket: String?, store: inout Store, client: ClientRecord?, now: Int64
+  ) throws(ClerkAPIFailure) -> FrontendReply {
+    guard let ticket else { throw .paramMissing("ticket") }
+    guard
+      let record = store.signInTokens.values.first(where: {
+        ConstantTime.equals($0.token, ticket)
+      })
+    else { throw .ticket("ticket_invalid_code", "The sign-in ticket is invalid.") }
+    switch record.status {
+    case "revoked":
+      throw .ticket("sign_in_token_revoked_code", "This sign-in token has been revoked.")
+    case "accepted":
+      throw .ticket("sign_in_token_already_used_code", "This sign-in token has already been used.")
+    default: break
+    }
+    if now >= record.expiresAt {
+      throw .ticket("ticket_expired_code", "The sign-in ticket has expired.")
+    }
+    guard let user = store.users[record.userID] else {
+      throw .ticket("ticket_invalid_code", "The sign-in ticket is invalid.")
+    }
+    store.signInTokens[record.id]?.status = "accepted"
+    store.signInTokens[record.id]?.updatedAt = now
+    let owner = client ?? newClient(&store, now: now)
+    let signIn = SignInRecord(
+      id: random.id("sia"), clientID: owner.id, status: "complete",
+      identifier: user.emailAddress, userID: user.id,
+      firstFactor: .init(strategy: "ticket", status: "verified", attempts: 1),
+      secondFactor: nil, createdSessionID: nil, firstFactorVerifiedAt: now, createdAt: now,
+      abandonAt: now + 86_400_000)
+    store.signIns[signIn.id] = signIn
+    var reply = FrontendReply(body: .null)
+    reply.issueClientToken = complete(signIn.id, strategy: "ticket", store: &store, now: now)
+    return respond(signIn.id, reply: reply, store: store, now: now)
+  }
+
+  func signInStep(
+    _ endpoint: Endpoint, _ context: RequestContext, store: inout Store, client: ClientRecord?,
+    now: Int64
+  ) throws(ClerkAPIFailure) -> FrontendReply {
+    let id = context.params["sign_in_id"] ?? ""
+    guard let client, var signIn = store.signIns[id], signIn.clientID == client.id else {
+      throw .notFound("sign in", id: id)
+    }
+    let form = context.form
+    var reply = FrontendReply(body: .null)
+    switch endpoint {
+    case .getSignIn:
+      break
+    case .prepareFirstFactor:
+      guard signIn.status == "needs_first_factor",
+        let user = signIn.userID.flatMap({ store.users[$0] })
+      else { throw .clientStateInvalid("prepare_first_factor") }
+      guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
+      switch strategy {
+      case "email_code":
+        if let emailID = form.nonEmpty("email_address_id"), emailID != user.emailAddressID {
+          throw .paramInvalid("email_address_id", "email_address_id does not belong to this user")
+        }
+        signIn.firstFactor = emailCodeVerification(
+          store: &store, user: user, signInID: signIn.id, factor: "first_factor", now: now)
+      case "password" where user.password != nil:
+        signIn.firstFactor = .init(strategy: "password", status: "unverified", attempts: 0)
+      default:
+        throw .strategyInvalid
+      }
+    case .attemptFirstFactor:
+      guard signIn.status == "needs_first_factor",
+        let user = signIn.userID.flatMap({ store.users[$0] })
+      else { throw .clientStateInvalid("attempt_first_factor") }
+      guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
+      switch strategy {
+      case "password":
+        guard let expected = user.password else { throw .strategyInvalid }
+        guard let password = form.nonEmpty("password") else { throw .paramMissing("password") }
+        guard ConstantTime.equals(expected, password) else { throw .passwordIncorrect }
+        signIn.firstFactor = .init(strategy: "password", status: "verified", attempts: 1)
+      case "email_code":
+        guard var verification = signIn.firstFactor, verification.strategy == "email_code" else {
+          throw .clientStateInvalid("attempt_first_factor")
+        }
+        let outcome = checkCode(&verification, form.nonEmpty("code"), now: now)
+        signIn.firstFactor = verification
+        store.signIns[id] = signIn
+        if let outcome { throw outcome }
+      default:
+        throw .strategyInvalid
+      }
+      signIn.firstFactorVerifiedAt = now
+      signIn.status = user.hasSecondFactor ? "needs_second_factor" : "complete"
+      store.signIns[id] = signIn
+      if signIn.status == "complete" {
+        reply.issueClientToken = complete(id, strategy: strategy, store: &store, now: now)
+      }
+      return respond(id, reply: reply, store: store, now: now)
+    case .prepareSecondFactor:
+      guard signIn.status == "needs_second_factor",
+        let user = signIn.userID.flatMap({ store.users[$0] })
+      else { throw .clientStateInvalid("prepare_second_factor") }
+      guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
+      guard strategy == "email_code" else { throw .strategyInvalid }
+      signIn.secondFactor = emailCodeVerification(
+        store: &store, user: user, signInID: signIn.id, factor: "second_factor", now: now)
+    case .attemptSecondFactor:
+      guard signIn.status == "needs_second_factor",
+        let user = signIn.userID.flatMap({ store.users[$0] })
+      else { throw .clientStateInvalid("attempt_second_factor") }
+      guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
+      switch strategy {
+      case "totp":
+        guard let secret = user.totpSecret else { throw .strategyInvalid }
+        guard let code = form.nonEmpty("code") else { throw .paramMissing("code") }
+        let seconds = now / 1000
+        let valid = [seconds - 30, seconds, seconds + 30].contains {
+          ConstantTime.equals(TOTP.code(secret: secret, time: $0), code)
+        }
+        var verification =
+          signIn.secondFactor?.strategy == "totp"
+          ? signIn.secondFactor ?? .init(strategy: "totp", status: "unverified", attempts: 0)
+          : .init(strategy: "totp", status: "unverified", attempts: 0)
+        verification.attempts += 1
+        verification.status = valid ? "verified" : "unverified"
+        signIn.secondFactor = verification
+        store.signIns[id] = signIn
+        guard valid else { throw .codeIncorrect }
+      case "email_code":
+        guard var verification = signIn.secondFactor, verification.strategy == "email_code" else {
+          throw .clientStateInvalid("attempt_second_factor")
+        }
+        let outcome = checkCode(&verification, form.nonEmpty("code"), now: now)
+        signIn.secondFactor = verification
+        store.signIns[id] = signIn
+        if let outcome { throw outcome }
+      default:
+        throw .strategyInvalid
+      }
+      signIn.status = "complete"
+      store.signIns[id] = signIn
+      let first = signIn.firstFactor?.strategy ?? "password"
+      reply.issueClientToken = complete(id, strategy: first, store: &store, now: now)
+      return respond(id, reply: reply, store: store, now: now)
+    default:
+      throw .routeNotFound
+    }
+    store.signIns[id] = signIn
+    return respond(id, reply: reply, store: store, now: now)
+  }
+
+  /// Checks an email code; returns the failure to throw (after the attempt is counted).
+  private func checkCode(
+    _ verification: inout SignInRecord.Verification, _ code: String?, now: Int64
+  ) -> ClerkAPIFailure? {
+    guard let code else { return .paramMissing("code") }
+    if verification.status == "failed" { return .verificationFailed }
+    if verification.status == "verified" { return .clientStateInvalid("attempt verification") }
+    if let expireAt = verification.expireAt, now >= expireAt {
+      verification.status = "expired"
+      return .verificationExpired
+    }
+    verification.attempts += 1
+    if let expected = verification.code, ConstantTime.equals(expected, code) {
+      verification.status = "verified"
+      return nil
+    }
+    if verification.attempts >= Self.maxCodeAttempts {
+      verification.status = "failed"
+      return .verificationFailed
+    }
+    return .codeIncorrect
+  }
+
+  /// Starts an email-code verification: "sends" a code to the user.
+  private func emailCodeVerification(
+    store: inout Store, user: UserRecord, signInID: String, factor: String, now: Int64
+  ) -> SignInRecord.Verification {
+    let code: String
+    if user.isTestEmail {
+      code = Self.testModeCode
+    } else {
+      code = random.digits(6)
+      store.emails.append(
+        SentEmail(
+          to: user.emailAddress, code: code, signInID: signInID, factor: factor, createdAt: now))
+    }
+    return .init(
+      strategy: "email_code", status: "unverified", attempts: 0,
+      expireAt: now + Self.codeLifetime, code: code)
+  }
+
+  /// Completes a sign-in: creates the active session, rotates the client token.
+  /// - Returns: the client token to issue.
+  private func complete(
+    _ signInID: String, strategy: String, store: inout Store, now: Int64
+  )
+    -> (clientID: String, claims: JSONValue)
+  {
+    guard var signIn = store.signIns[signInID], let userID = signIn.userID,
+      var client = store.clients[signIn.clientID]
+    else { return ("", [:]) }
+    let session = SessionRecord(
+      id: random.id("sess"), clientID: client.id, userID: userID, status: "active",
+      firstFactorAt: signIn.firstFactorVerifiedAt ?? now,
+      secondFactorAt: signIn.secondFactor?.status == "verified" ? now : nil,
+      lastActiveAt: now, expireAt: now + 7 * 86_400_000, abandonAt: now + 30 * 86_400_000,
+      createdAt: now, updatedAt: now)
+    store.sessions[session.id] = session
+    signIn.status = "complete"
+    signIn.createdSessionID = session.id
+    store.signIns[signInID] = signIn
+    client.sessionIDs.append(session.id)
+    client.lastActiveSessionID = session.id
+    client.lastAuthenticationStrategy = strategy
+    client.signInID = nil
+    client.rotatingToken = random.base62(20).lowercased()
+    client.updatedAt = now
+    store.clients[client.id] = client
+    store.users[userID]?.lastSignInAt = now
+    return (client.id, clientTokenClaims(client, now: now))
+  }
+
+  private func respond(
+    _ signInID: String, reply: FrontendReply, store: Store, now: Int64
+  )
+    -> FrontendReply
+  {
+    var reply = reply
+    let signIn = store.signIns[signInID].map { store.signInJSON($0) } ?? .null
+    let client = store.signIns[signInID].flatMap { store.clients[$0.clientID] }
+    reply.body = [
+      "response": signIn, "client": client.map { store.clientJSON($0, now: now) } ?? .null,
+    ]
+    return reply
+  }
+}

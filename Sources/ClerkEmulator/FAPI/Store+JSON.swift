@@ -1,0 +1,143 @@
+import ClerkKit
+import Foundation
+
+/// Clerk's JSON shapes for the records (timestamps in milliseconds).
+extension Store {
+  /// `Client.User` (FAPI) or BAPI `User` (`backend` adds `private_metadata`).
+  func userJSON(_ user: UserRecord, backend: Bool = false) -> JSONValue {
+    let email: JSONValue = [
+      "id": .string(user.emailAddressID), "object": "email_address",
+      "email_address": .string(user.emailAddress), "reserved": false,
+      "verification": [
+        "object": "verification_email_code", "status": "verified", "strategy": "email_code",
+        "attempts": nil, "expire_at": nil,
+      ],
+      "linked_to": [], "matches_sso_connection": false,
+      "created_at": .int(user.createdAt), "updated_at": .int(user.updatedAt),
+    ]
+    var json: [String: JSONValue] = [
+      "id": .string(user.id), "object": "user",
+      "username": user.username.map(JSONValue.string) ?? .null,
+      "first_name": user.firstName.map(JSONValue.string) ?? .null,
+      "last_name": user.lastName.map(JSONValue.string) ?? .null,
+      "image_url": "", "has_image": false,
+      "primary_email_address_id": .string(user.emailAddressID),
+      "primary_phone_number_id": nil, "primary_web3_wallet_id": nil,
+      "password_enabled": .bool(user.password != nil),
+      "two_factor_enabled": .bool(user.hasSecondFactor),
+      "totp_enabled": .bool(user.hasSecondFactor), "backup_code_enabled": false,
+      "email_addresses": [email], "phone_numbers": [], "web3_wallets": [], "passkeys": [],
+      "external_accounts": [], "saml_accounts": [], "enterprise_accounts": [],
+      "organization_memberships": [],
+      "public_metadata": user.publicMetadata, "unsafe_metadata": [:],
+      "external_id": nil, "last_sign_in_at": user.lastSignInAt.map(JSONValue.int) ?? .null,
+      "banned": false, "locked": false, "lockout_expires_in_seconds": nil,
+      "verification_attempts_remaining": 100, "delete_self_enabled": true,
+      "create_organization_enabled": false, "legal_accepted_at": nil,
+      "created_at": .int(user.createdAt), "updated_at": .int(user.updatedAt),
+    ]
+    if backend { json["private_metadata"] = [:] }
+    return .object(json)
+  }
+
+  /// `public_user_data` of a session or sign-in.
+  func publicUserData(_ user: UserRecord) -> JSONValue {
+    [
+      "first_name": user.firstName.map(JSONValue.string) ?? .null,
+      "last_name": user.lastName.map(JSONValue.string) ?? .null,
+      "image_url": "", "has_image": false, "identifier": .string(user.emailAddress),
+      "username": user.username.map(JSONValue.string) ?? .null,
+    ]
+  }
+
+  /// `Client.Session`.
+  func sessionJSON(_ session: SessionRecord, now: Int64) -> JSONValue {
+    let user = users[session.userID]
+    return [
+      "object": "session", "id": .string(session.id), "status": .string(session.status),
+      "expire_at": .int(session.expireAt), "abandon_at": .int(session.abandonAt),
+      "last_active_at": .int(session.lastActiveAt), "last_active_token": nil,
+      "last_active_organization_id": nil, "actor": nil, "tasks": nil,
+      "factor_verification_age": .array(factorAges(session, now: now).map(JSONValue.int)),
+      "user": user.map { userJSON($0) } ?? .null,
+      "public_user_data": user.map(publicUserData) ?? .null,
+      "created_at": .int(session.createdAt), "updated_at": .int(session.updatedAt),
+    ]
+  }
+
+  /// BAPI `Session`.
+  func backendSessionJSON(_ session: SessionRecord) -> JSONValue {
+    [
+      "object": "session", "id": .string(session.id), "user_id": .string(session.userID),
+      "client_id": .string(session.clientID), "status": .string(session.status),
+      "last_active_at": .int(session.lastActiveAt), "expire_at": .int(session.expireAt),
+      "abandon_at": .int(session.abandonAt), "last_active_organization_id": nil, "actor": nil,
+      "created_at": .int(session.createdAt), "updated_at": .int(session.updatedAt),
+    ]
+  }
+
+  /// Minutes since each factor was verified, -1 for never (the `fva` claim).
+  func factorAges(_ session: SessionRecord, now: Int64) -> [Int64] {
+    let first = max(0, (now - session.firstFactorAt) / 60_000)
+    let second = session.secondFactorAt.map { max(0, (now - $0) / 60_000) } ?? -1
+    return [first, second]
+  }
+
+  /// `Client.Client`.
+  func clientJSON(_ client: ClientRecord, now: Int64) -> JSONValue {
+    [
+      "object": "client", "id": .string(client.id),
+      "sessions": .array(listedSessions(of: client).map { sessionJSON($0, now: now) }),
+      "sign_in": client.signInID.flatMap { signIns[$0] }.map { signInJSON($0) } ?? .null,
+      "sign_up": nil,
+      "last_active_session_id": client.lastActiveSessionID.map(JSONValue.string) ?? .null,
+      "last_authentication_strategy": client.lastAuthenticationStrategy.map(JSONValue.string)
+        ?? .null,
+      "cookie_expires_at": nil, "captcha_bypass": false,
+      "created_at": .int(client.createdAt), "updated_at": .int(client.updatedAt),
+    ]
+  }
+
+  /// `Client.SignIn` (`object: sign_in_attempt`).
+  func signInJSON(_ signIn: SignInRecord) -> JSONValue {
+    let user = signIn.userID.flatMap { users[$0] }
+    var first: [JSONValue] = []
+    var second: [JSONValue] = []
+    if let user {
+      let emailFactor: (String) -> JSONValue = { strategy in
+        [
+          "strategy": .string(strategy), "email_address_id": .string(user.emailAddressID),
+          "safe_identifier": .string(user.emailAddress), "primary": true,
+          "default": .bool(user.password == nil),
+        ]
+      }
+      if user.password != nil { first.append(["strategy": "password"]) }
+      first.append(emailFactor("email_code"))
+      if user.hasSecondFactor {
+        second.append(["strategy": "totp"])
+        second.append(emailFactor("email_code"))
+      }
+    }
+    return [
+      "object": "sign_in_attempt", "id": .string(signIn.id), "status": .string(signIn.status),
+      "supported_identifiers": ["email_address"],
+      "supported_first_factors": user == nil ? .null : .array(first),
+      "supported_second_factors": second.isEmpty ? .null : .array(second),
+      "first_factor_verification": verificationJSON(signIn.firstFactor),
+      "second_factor_verification": verificationJSON(signIn.secondFactor),
+      "identifier": signIn.identifier.map(JSONValue.string) ?? .null,
+      "user_data": user.map(publicUserData) ?? .null,
+      "created_session_id": signIn.createdSessionID.map(JSONValue.string) ?? .null,
+      "abandon_at": .int(signIn.abandonAt),
+    ]
+  }
+
+  private func verificationJSON(_ verification: SignInRecord.Verification?) -> JSONValue {
+    guard let verification else { return .null }
+    return [
+      "object": "verification", "status": .string(verification.status),
+      "strategy": .string(verification.strategy), "attempts": .int(Int64(verification.attempts)),
+      "expire_at": verification.expireAt.map(JSONValue.int) ?? .null,
+    ]
+  }
+}

@@ -1,0 +1,17 @@
+import Foundation
+
+/// A session (`sess_…`) created by a completed sign-in.
+struct SessionRecord: Sendable {
+  var id: String
+  var clientID: String
+  var userID: String
+  /// `active`, `ended`, `removed`, `revoked` or `expired`.
+  var status: String
+  var firstFactorAt: Int64
+  var secondFactorAt: Int64?
+  var lastActiveAt: Int64
+  var expireAt: Int64
+  var abandonAt: Int64
+  var createdAt: Int64
+  var updatedAt: Int64
+}

@@ -1,0 +1,13 @@
+import Foundation
+
+/// A BAPI sign-in token (`sit_…`), redeemed by a FAPI `strategy=ticket` sign-in.
+struct SignInTokenRecord: Sendable {
+  var id: String
+  var userID: String
+  var token: String
+  /// `pending`, `accepted` or `revoked`.
+  var status: String
+  var expiresAt: Int64
+  var createdAt: Int64
+  var updatedAt: Int64
+}

@@ -1,0 +1,104 @@
+import ClerkKit
+import Foundation
+
+/// A Clerk API error as it goes on the wire: status, code, messages and `meta.param_name`.
+struct ClerkAPIFailure: Error, Equatable {
+  var status: Int
+  var code: String
+  var message: String
+  var longMessage: String
+  var paramName: String?
+  var headers: HTTPHeaders = [:]
+
+  /// `{"errors":[…],"clerk_trace_id":…}`.
+  func body(traceID: String) -> JSONValue {
+    var meta: [String: JSONValue] = [:]
+    if let paramName { meta["param_name"] = .string(paramName) }
+    let error: JSONValue = [
+      "message": .string(message), "long_message": .string(longMessage), "code": .string(code),
+      "meta": .object(meta),
+    ]
+    return ["errors": [error], "clerk_trace_id": .string(traceID)]
+  }
+
+  static func notFound(_ kind: String, id: String) -> Self {
+    Self(
+      status: 404, code: "resource_not_found", message: "Resource not found",
+      longMessage: "No \(kind) was found with id \(id)")
+  }
+
+  static func templateNotFound(_ name: String) -> Self {
+    Self(
+      status: 404, code: "resource_not_found", message: "Resource not found",
+      longMessage: "No JWT template exists with name: \(name)")
+  }
+
+  static let routeNotFound = Self(
+    status: 404, code: "resource_not_found", message: "Resource not found",
+    longMessage: "The requested resource was not found")
+
+  static let authenticationInvalid = Self(
+    status: 401, code: "authentication_invalid", message: "Invalid authentication",
+    longMessage: "Unable to authenticate the request, you need to supply an active session")
+
+  static let devBrowserUnauthenticated = Self(
+    status: 401, code: "dev_browser_unauthenticated", message: "Browser unauthenticated",
+    longMessage:
+      "Unable to authenticate this browser for your development instance. Native clients must "
+      + "send _is_native=true.")
+
+  static let sessionExists = Self(
+    status: 400, code: "session_exists", message: "Session already exists",
+    longMessage: "You're already signed in.")
+
+  static let identifierNotFound = Self(
+    status: 422, code: "form_identifier_not_found", message: "Couldn't find your account.",
+    longMessage: "Couldn't find your account.", paramName: "identifier")
+
+  static let passwordIncorrect = Self(
+    status: 422, code: "form_password_incorrect",
+    message: "Password is incorrect. Try again, or use another method.",
+    longMessage: "Password is incorrect. Try again, or use another method.",
+    paramName: "password")
+
+  static let codeIncorrect = Self(
+    status: 422, code: "form_code_incorrect", message: "is incorrect",
+    longMessage: "Incorrect code", paramName: "code")
+
+  static let verificationFailed = Self(
+    status: 400, code: "verification_failed", message: "Too many failed attempts",
+    longMessage: "Too many failed attempts. You have to try again with the same or another method.")
+
+  static let verificationExpired = Self(
+    status: 400, code: "verification_expired", message: "Verification expired",
+    longMessage: "This verification has expired. You must create a new one.")
+
+  static func paramMissing(_ name: String) -> Self {
+    Self(
+      status: 422, code: "form_param_missing", message: "is missing or empty",
+      longMessage: "\(name) must be included.", paramName: name)
+  }
+
+  static func paramInvalid(_ name: String, _ detail: String) -> Self {
+    Self(
+      status: 422, code: "form_param_value_invalid", message: "is invalid",
+      longMessage: detail, paramName: name)
+  }
+
+  static let strategyInvalid = Self(
+    status: 400, code: "strategy_for_user_invalid",
+    message: "Invalid verification strategy",
+    longMessage: "The verification strategy is not valid for this account", paramName: "strategy")
+
+  static func clientStateInvalid(_ action: String) -> Self {
+    Self(
+      status: 400, code: "client_state_invalid", message: "Invalid action",
+      longMessage: "We were unable to complete \(action) for this Client.")
+  }
+
+  static func ticket(_ code: String, _ longMessage: String) -> Self {
+    Self(
+      status: 400, code: code, message: "Sign in token invalid", longMessage: longMessage,
+      paramName: "ticket")
+  }
+}

@@ -1,0 +1,192 @@
+import ClerkKit
+import Foundation
+
+/// A local Clerk: Frontend API (native protocol), a Backend API subset, JWKS/discovery, a
+/// Convex-style function API and a loopback-only test surface, all on one port.
+///
+/// `handle(_:)` has exactly the HTTP server's handler shape. FAPI and BAPI share `/v1`: a
+/// request whose `Authorization` is `Bearer sk_…` is routed to the Backend API; any other
+/// request goes to the Frontend API when a FAPI route matches, else to the Backend API (which
+/// then answers 401 for the missing key).
+package final class Emulator: Sendable {
+  /// The state; tests read the request log and sent emails through it.
+  package let state: EmulatorState
+  /// The instance id (`ins_…`), also the JWT `kid`.
+  package let instanceID: String
+  /// The Backend API secret key (`sk_test_…`).
+  package let secretKey: String
+  let signer: JWTSigner
+  let jwks: JWKS
+  let clock: Clock
+  let random: RandomSource
+  private let logSink: (@Sendable (RequestLogEntry) -> Void)?
+
+  /// Creates an emulator holding `configuration`'s users and templates.
+  /// - Parameters:
+  ///   - configuration: seed data (`.seed` when no `--config`).
+  ///   - baseURL: the served origin, e.g. `http://127.0.0.1:8787` (no trailing `/`); it is the
+  ///     FAPI URL and token issuer. Change it later with `setBaseURL(_:)`.
+  ///   - privateKey: the RS256 signing key.
+  ///   - clock: time source for timestamps, token times and fault delays.
+  ///   - random: randomness for ids, codes and the secret key.
+  ///   - log: called with every logged request (the executable prints them to stderr).
+  package init(
+    configuration: EmulatorConfiguration = .seed, baseURL: String, privateKey: RSAPrivateKey,
+    clock: Clock = .system, random: RandomSource = .secure,
+    log: (@Sendable (RequestLogEntry) -> Void)? = nil
+  ) {
+    self.clock = clock
+    self.random = random
+    self.logSink = log
+    let instanceID = random.id("ins")
+    self.instanceID = instanceID
+    self.secretKey = "sk_test_" + random.base62(40)
+    self.signer = JWTSigner(key: privateKey, kid: instanceID)
+    self.jwks = JWKS(keys: [JWK(publicKey: privateKey.publicKey, kid: instanceID)])
+    let now = Int64(clock.now().timeIntervalSince1970 * 1000)
+    var store = Store(
+      baseURL: Self.trimmed(baseURL), sessionTokenLifetime: configuration.sessionTokenLifetime)
+    for user in configuration.users {
+      let record = UserRecord(
+        id: random.id("user"), emailAddressID: random.id("idn"), emailAddress: user.email,
+        password: user.password, totpSecret: user.totpSecret.flatMap { Base32.decode($0) },
+        firstName: user.firstName, lastName: user.lastName, username: user.username,
+        publicMetadata: user.publicMetadata, createdAt: now, updatedAt: now, lastSignInAt: nil)
+      store.users[record.id] = record
+      store.userOrder.append(record.id)
+    }
+    for template in configuration.templates {
+      let record = JWTTemplateRecord(
+        id: random.id("jtmp"), name: template.name, claims: template.claims,
+        lifetime: template.lifetime, allowedClockSkew: template.allowedClockSkew,
+        createdAt: now, updatedAt: now)
+      store.templates[record.name] = record
+      store.templateOrder.append(record.name)
+    }
+    self.state = EmulatorState(store: store)
+  }
+
+  /// The served origin: FAPI URL, BAPI base (without `/v1`), Convex URL and token issuer.
+  package var baseURL: String { state.withStore { $0.baseURL } }
+
+  /// Sets the served origin once the server knows its port.
+  package func setBaseURL(_ url: String) {
+    let trimmed = Self.trimmed(url)
+    state.withStore { $0.baseURL = trimmed }
+  }
+
+  /// The publishable key for the served host: `pk_test_` + base64(`host:port$`), unpadded.
+  package var publishableKey: String {
+    var host = baseURL
+    if let range = host.range(of: "://") { host = String(host[range.upperBound...]) }
+    let encoded = Data((host + "$").utf8).base64EncodedString()
+    return "pk_test_" + encoded.replacingOccurrences(of: "=", with: "")
+  }
+
+  /// The one-line JSON the executable prints at start.
+  package var startupLine: JSONValue {
+    let base = baseURL
+    return [
+      "fapi_url": .string(base), "api_url": .string(base), "convex_url": .string(base),
+      "jwks_url": .string(base + "/.well-known/jwks.json"),
+      "publishable_key": .string(publishableKey), "secret_key": .string(secretKey),
+    ]
+  }
+
+  /// Serves one request (the HTTP server's handler).
+  package func handle(_ request: HTTPServerRequest) -> HTTPServerResponse {
+    let context = RequestContext(request)
+    if context.path.hasPrefix("/__emulator/") || context.path == "/__emulator" {
+      guard Self.isLoopback(request.remoteAddress) else {
+        return HTTPServerResponse(
+          clerkError(
+            ClerkAPIFailure(
+              status: 403, code: "authorization_invalid", message: "Unauthorized request",
+              longMessage: "The test surface only answers loopback clients.")))
+      }
+      return HTTPServerResponse(serveTestSurface(context))
+    }
+    let response: HTTPServerResponse
+    if let fault = takeFault(method: context.method, path: context.path) {
+      response = apply(fault, context: context)
+    } else {
+      response = HTTPServerResponse(route(faultless: context))
+    }
+    let status: Int
+    switch response.action {
+    case .respond(let reply): status = reply.status
+    case .dropConnection: status = 0
+    }
+    let entry = RequestLogEntry(method: context.method, path: context.path, status: status)
+    state.withStore { $0.requests.append(entry) }
+    logSink?(entry)
+    return response
+  }
+
+  func route(faultless context: RequestContext) -> HTTPResponse {
+    var context = context
+    let isSecretKey = context.bearerToken?.hasPrefix("sk_") ?? false
+    let surfaces: [Route.Surface] =
+      isSecretKey ? [.backend, .convex] : [.frontend, .backend, .convex]
+    var pathMatched = false
+    for surface in surfaces {
+      for route in Self.routes where route.surface == surface {
+        guard let params = route.match(path: context.path) else { continue }
+        pathMatched = true
+        guard route.method == context.method else { continue }
+        context.params = params
+        return dispatch(route, context)
+      }
+    }
+    if context.path.hasPrefix("/api/") {
+      return convexFailure(status: 404, code: "NotFound", message: "No route for this path")
+    }
+    if pathMatched {
+      return clerkError(
+        ClerkAPIFailure(
+          status: 405, code: "method_not_allowed", message: "Method not allowed",
+          longMessage: "\(context.method) is not allowed on \(context.path)"))
+    }
+    return clerkError(.routeNotFound)
+  }
+
+  private func dispatch(_ route: Route, _ context: RequestContext) -> HTTPResponse {
+    switch route.surface {
+    case .frontend: return serveFrontend(route.endpoint, context)
+    case .backend: return serveBackend(route.endpoint, context)
+    case .convex: return serveConvex(route.endpoint, context)
+    case .testSurface: return clerkError(.routeNotFound)
+    }
+  }
+
+  // MARK: - Helpers shared by the surfaces
+
+  /// Milliseconds since the epoch, now.
+  var nowMilliseconds: Int64 { Int64((clock.now().timeIntervalSince1970 * 1000).rounded(.down)) }
+
+  /// A JSON response.
+  func json(_ value: JSONValue, status: Int = 200, headers: HTTPHeaders = [:]) -> HTTPResponse {
+    var headers = headers
+    headers.replaceOrAdd(name: "Content-Type", value: "application/json")
+    return HTTPResponse(status: status, headers: headers, body: value.encodedBytes)
+  }
+
+  /// A Clerk error response with a fresh trace id.
+  func clerkError(_ failure: ClerkAPIFailure) -> HTTPResponse {
+    json(
+      failure.body(traceID: random.base62(32).lowercased()), status: failure.status,
+      headers: failure.headers)
+  }
+
+  static func isLoopback(_ address: String) -> Bool {
+    var host = address
+    if host.hasPrefix("::ffff:") { host = String(host.dropFirst(7)) }
+    return host == "::1" || host.hasPrefix("127.") || host == "localhost"
+  }
+
+  private static func trimmed(_ url: String) -> String {
+    var url = url
+    while url.hasSuffix("/") { url.removeLast() }
+    return url
+  }
+}

@@ -1,0 +1,59 @@
+import Foundation
+
+/// One entry of the emulator's single route table: which API, method, path template, and the
+/// endpoint that serves it.
+package struct Route: Sendable, Equatable {
+  /// Which surface a route belongs to (and which spec it must appear in).
+  package enum Surface: String, Sendable {
+    /// Frontend API; the template is a path of Clerk's FAPI spec.
+    case frontend
+    /// Backend API; the template minus `/v1` is a path of Clerk's BAPI spec.
+    case backend
+    /// The emulator's own Convex-style API (exempt from the spec check).
+    case convex
+    /// `/__emulator/*`, loopback only (exempt from the spec check).
+    case testSurface
+  }
+
+  package var surface: Surface
+  package var method: String
+  /// The path template, e.g. `/v1/client/sessions/{session_id}/tokens/{template_name}`.
+  package var template: String
+  let endpoint: Endpoint
+
+  /// Matches `path` (raw, undecoded); returns the decoded path parameters.
+  func match(path: String) -> [String: String]? {
+    let want = template.split(separator: "/", omittingEmptySubsequences: false)
+    let have = path.split(separator: "/", omittingEmptySubsequences: false)
+    guard want.count == have.count else { return nil }
+    var params: [String: String] = [:]
+    for (pattern, segment) in zip(want, have) {
+      if pattern.hasPrefix("{") && pattern.hasSuffix("}") {
+        guard !segment.isEmpty else { return nil }
+        params[String(pattern.dropFirst().dropLast())] = FormData.decode(
+          String(segment), plusIsSpace: false)
+      } else if pattern != segment {
+        return nil
+      }
+    }
+    return params
+  }
+
+  package static func == (lhs: Route, rhs: Route) -> Bool {
+    lhs.surface == rhs.surface && lhs.method == rhs.method && lhs.template == rhs.template
+  }
+}
+
+/// What serves a route.
+enum Endpoint: Sendable {
+  case environment, getClient, deleteClient
+  case createSignIn, getSignIn, prepareFirstFactor, attemptFirstFactor
+  case prepareSecondFactor, attemptSecondFactor
+  case sessionToken, templateToken, touchSession, endSession, removeSession
+  case deleteSessions, getSession, me
+  case jwks, openIDConfiguration
+  case backendCreateSignInToken, backendListUsers, backendCreateUser, backendJWKS
+  case backendListTemplates, backendCreateTemplate, backendRevokeSession
+  case convexQuery, convexMutation, convexAction
+  case testRequests, testClearRequests, testFaults, testRevokeSession, testEmails
+}

@@ -1,0 +1,50 @@
+import ClerkKit
+import Foundation
+
+/// Everything the emulator remembers. Only touched through `EmulatorState.withStore`.
+struct Store: Sendable {
+  var baseURL: String
+  var users: [String: UserRecord] = [:]
+  var userOrder: [String] = []
+  var clients: [String: ClientRecord] = [:]
+  var signIns: [String: SignInRecord] = [:]
+  var sessions: [String: SessionRecord] = [:]
+  var templates: [String: JWTTemplateRecord] = [:]
+  var templateOrder: [String] = []
+  var signInTokens: [String: SignInTokenRecord] = [:]
+  var emails: [SentEmail] = []
+  var requests: [RequestLogEntry] = []
+  var faults: [Fault] = []
+  var sessionTokenLifetime: Int64
+
+  /// The user with this email address (any case) or username.
+  func user(identifier: String) -> UserRecord? {
+    let wanted = identifier.lowercased()
+    return userOrder.lazy.compactMap { users[$0] }.first {
+      $0.emailAddress.lowercased() == wanted || $0.username?.lowercased() == wanted
+    }
+  }
+
+  /// The sessions a client lists: active and ended ones (removed, revoked and expired leave).
+  func listedSessions(of client: ClientRecord) -> [SessionRecord] {
+    client.sessionIDs.compactMap { sessions[$0] }.filter {
+      $0.status == "active" || $0.status == "ended"
+    }
+  }
+
+  /// Marks active sessions past `expire_at` as expired.
+  mutating func expireSessions(of clientID: String, now: Int64) {
+    guard let client = clients[clientID] else { return }
+    for id in client.sessionIDs {
+      if let session = sessions[id], session.status == "active", now >= session.expireAt {
+        sessions[id]?.status = "expired"
+        sessions[id]?.updatedAt = now
+      }
+    }
+  }
+
+  /// Whether the client holds an active session.
+  func hasActiveSession(_ client: ClientRecord) -> Bool {
+    client.sessionIDs.contains { sessions[$0]?.status == "active" }
+  }
+}

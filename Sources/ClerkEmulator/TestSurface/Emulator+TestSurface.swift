@@ -1,0 +1,98 @@
+import ClerkKit
+import Foundation
+
+/// The loopback-only test surface under `/__emulator/`:
+/// - `GET /__emulator/requests`: the request log, `[{"method","path","status"}]` (status 0 =
+///   dropped). Test-surface requests themselves are not logged.
+/// - `DELETE /__emulator/requests`: clears the log.
+/// - `POST /__emulator/faults`: queues a fault, JSON `{"path","method"?,"count"?,"status"?,
+///   "retry_after"?,"delay_ms"?,"body"?,"drop"?}` (see `Fault`).
+/// - `POST /__emulator/sessions/{session_id}/revoke`: revokes a session server-side.
+/// - `GET /__emulator/emails[?to=ADDRESS]`: email codes sent, `[{"to","code","sign_in_id",
+///   "factor","created_at"}]`, oldest first (`+clerk_test` addresses send nothing).
+extension Emulator {
+  func serveTestSurface(_ context: RequestContext) -> HTTPResponse {
+    var context = context
+    guard
+      let route = Self.routes.first(where: {
+        $0.surface == .testSurface && $0.method == context.method
+          && $0.match(path: context.path) != nil
+      })
+    else { return clerkError(.routeNotFound) }
+    context.params = route.match(path: context.path) ?? [:]
+    switch route.endpoint {
+    case .testRequests:
+      return json(.array(state.requests.map(\.json)))
+    case .testClearRequests:
+      state.withStore { $0.requests.removeAll() }
+      return json(["deleted": true])
+    case .testEmails:
+      let address = context.query["to"]?.lowercased()
+      let emails = state.emails.filter { address == nil || $0.to.lowercased() == address }
+      return json(.array(emails.map(\.json)))
+    case .testRevokeSession:
+      return revokeSession(context.params["session_id"] ?? "")
+    case .testFaults:
+      return queueFault(context)
+    default:
+      return clerkError(.routeNotFound)
+    }
+  }
+
+  private func queueFault(_ context: RequestContext) -> HTTPResponse {
+    guard let body = context.jsonBody, let path = body["path"]?.stringValue, !path.isEmpty else {
+      return clerkError(.paramMissing("path"))
+    }
+    let count = body["count"]?.intValue ?? 1
+    guard count > 0 else { return clerkError(.paramInvalid("count", "count must be positive")) }
+    let status = body["status"]?.intValue
+    if let status, !(100...599).contains(status) {
+      return clerkError(.paramInvalid("status", "status must be 100…599"))
+    }
+    let retryAfter =
+      body["retry_after"]?.stringValue ?? body["retry_after"]?.intValue.map(String.init)
+    let fault = Fault(
+      pathPattern: path, method: body["method"]?.stringValue, remaining: Int(count),
+      status: status.map(Int.init), retryAfter: retryAfter,
+      delayMilliseconds: Int(max(0, body["delay_ms"]?.intValue ?? 0)),
+      body: body["body"]?.stringValue, drop: body["drop"]?.boolValue ?? false)
+    state.withStore { $0.faults.append(fault) }
+    return json(["queued": true, "path": .string(path), "count": .int(count)])
+  }
+
+  /// Takes one use of the first queued fault matching the request, if any.
+  func takeFault(method: String, path: String) -> Fault? {
+    state.withStore { store in
+      guard let index = store.faults.firstIndex(where: { $0.matches(method: method, path: path) })
+      else { return nil }
+      let fault = store.faults[index]
+      store.faults[index].remaining -= 1
+      if store.faults[index].remaining <= 0 { store.faults.remove(at: index) }
+      return fault
+    }
+  }
+
+  /// Applies a fault: delay, then drop, or a canned status/body; a delay-only fault then
+  /// serves the request normally.
+  func apply(_ fault: Fault, context: RequestContext) -> HTTPServerResponse {
+    if fault.delayMilliseconds > 0 { clock.sleep(Double(fault.delayMilliseconds) / 1000) }
+    if fault.drop { return .dropConnection }
+    guard fault.status != nil || fault.body != nil else {
+      return HTTPServerResponse(route(faultless: context))
+    }
+    let status = fault.status ?? 200
+    var headers: HTTPHeaders = ["Content-Type": "application/json"]
+    if let retryAfter = fault.retryAfter { headers.add(name: "Retry-After", value: retryAfter) }
+    let body: [UInt8]
+    if let text = fault.body {
+      body = Array(text.utf8)
+    } else {
+      body =
+        ClerkAPIFailure(
+          status: status, code: status == 429 ? "too_many_requests" : "emulator_fault",
+          message: "Injected fault", longMessage: "The emulator injected status \(status)."
+        ).body(traceID: random.base62(32).lowercased()).encodedBytes
+    }
+    return HTTPServerResponse(HTTPResponse(status: status, headers: headers, body: body))
+  }
+}

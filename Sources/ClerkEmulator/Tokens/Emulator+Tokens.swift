@@ -1,0 +1,55 @@
+import ClerkKit
+import Foundation
+
+/// The claims of session and template tokens (signed later, outside the lock).
+extension Emulator {
+  /// Session token, Clerk's v2 claims: `iss sub sid iat exp nbf(iat-10) jti v fva sts`; no
+  /// `azp` (native calls carry no Origin).
+  func sessionTokenClaims(_ session: SessionRecord, store: Store, now: Int64) -> JSONValue {
+    let iat = now / 1000
+    return [
+      "iss": .string(store.baseURL), "sub": .string(session.userID), "sid": .string(session.id),
+      "iat": .int(iat), "exp": .int(iat + store.sessionTokenLifetime), "nbf": .int(iat - 10),
+      "jti": .string(random.base62(20).lowercased()), "v": 2,
+      "fva": .array(store.factorAges(session, now: now).map(JSONValue.int)), "sts": "active",
+    ]
+  }
+
+  /// Template token: the template's claims (shortcodes rendered), then Clerk's default claims
+  /// `exp iat iss jti nbf(iat-skew) sub`, which the template cannot override; no `sid`.
+  func templateTokenClaims(
+    _ template: JWTTemplateRecord, session: SessionRecord, store: Store, now: Int64
+  ) -> JSONValue {
+    let iat = now / 1000
+    let context: JSONValue = [
+      "user": store.users[session.userID].map { templateUser($0) } ?? .null,
+      "session": ["id": .string(session.id)], "org": .null,
+    ]
+    var claims = TemplateRenderer(context: context).render(template.claims).objectValue ?? [:]
+    claims["iss"] = .string(store.baseURL)
+    claims["sub"] = .string(session.userID)
+    claims["iat"] = .int(iat)
+    claims["exp"] = .int(iat + template.lifetime)
+    claims["nbf"] = .int(iat - template.allowedClockSkew)
+    claims["jti"] = .string(random.base62(20).lowercased())
+    claims["azp"] = nil
+    return .object(claims)
+  }
+
+  /// The `user` object shortcodes read from.
+  private func templateUser(_ user: UserRecord) -> JSONValue {
+    let fullName = [user.firstName, user.lastName].compactMap { $0 }.joined(separator: " ")
+    return [
+      "id": .string(user.id), "external_id": nil,
+      "first_name": user.firstName.map(JSONValue.string) ?? .null,
+      "last_name": user.lastName.map(JSONValue.string) ?? .null,
+      "full_name": fullName.isEmpty ? .null : .string(fullName),
+      "username": user.username.map(JSONValue.string) ?? .null,
+      "primary_email_address": .string(user.emailAddress), "email_verified": true,
+      "primary_phone_number": nil, "phone_number_verified": false,
+      "image_url": "", "has_image": false, "two_factor_enabled": .bool(user.hasSecondFactor),
+      "public_metadata": user.publicMetadata, "unsafe_metadata": [:],
+      "created_at": .int(user.createdAt / 1000), "updated_at": .int(user.updatedAt / 1000),
+    ]
+  }
+}

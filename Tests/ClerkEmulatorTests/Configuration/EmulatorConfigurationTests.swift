@@ -1,0 +1,75 @@
+import ClerkKit
+import Foundation
+import Testing
+
+@testable import ClerkEmulator
+
+@Suite("Configuration file")
+struct EmulatorConfigurationTests {
+  @Test("a config file replaces the seed")
+  func parses() throws {
+    let text = """
+      {"users":[{"email":"a@b.co","password":"pw-123456","totp_secret":"JBSWY3DPEHPK3PXP",
+        "first_name":"A","last_name":"B","public_metadata":{"plan":"pro"}}],
+       "templates":[{"name":"t","claims":{"aud":"x","plan":"{{user.public_metadata.plan}}"},
+        "lifetime":120,"allowed_clock_skew":0}],
+       "session_token_lifetime":30}
+      """
+    let configuration = try EmulatorConfiguration(json: Array(text.utf8))
+    #expect(configuration.users.map(\.email) == ["a@b.co"])
+    #expect(configuration.users.first?.totpSecret == "JBSWY3DPEHPK3PXP")
+    #expect(configuration.templates.first?.lifetime == 120)
+    #expect(configuration.sessionTokenLifetime == 30)
+
+    let harness = try EmulatorHarness(configuration: configuration)
+    let created = harness.fapi(
+      "POST", "/v1/client/sign_ins", form: [("identifier", "a@b.co"), ("password", "pw-123456")])
+    #expect(try EmulatorHarness.json(created)["response"]?["status"] == "needs_second_factor")
+    #expect(
+      harness.fapi("POST", "/v1/client/sign_ins", form: [("identifier", "demo@example.com")])
+        .status == 422)
+  }
+
+  @Test("session_token_lifetime and template claims take effect")
+  func effect() throws {
+    let configuration = try EmulatorConfiguration(
+      json: Array(
+        """
+        {"users":[{"email":"c@d.co","password":"pw","first_name":"C",
+          "public_metadata":{"plan":"pro"}}],
+         "templates":[{"name":"t","claims":{"plan":"{{user.public_metadata.plan}}"}}],
+         "session_token_lifetime":30}
+        """.utf8))
+    let harness = try EmulatorHarness(configuration: configuration)
+    let (token, session) = try harness.signIn("c@d.co", password: "pw")
+    let jwt = try harness.mint(session, token: token)
+    #expect(jwt.payload["exp"]?.intValue == (jwt.payload["iat"]?.intValue ?? 0) + 30)
+    #expect(try harness.mint(session, token: token, template: "t").payload["plan"] == "pro")
+  }
+
+  @Test(
+    "bad files are refused with a message naming the field",
+    arguments: [
+      ("[]", "the top level must be an object"),
+      ("{\"users\":[{\"password\":\"x\"}]}", "users[0].email"),
+      ("{\"users\":[{\"email\":\"a@b\",\"totp_secret\":\"!!\"}]}", "users[0].totp_secret"),
+      ("{\"templates\":[{\"name\":\"t\"}]}", "templates[0].claims"),
+      ("{\"session_token_lifetime\":0}", "session_token_lifetime"),
+      ("{", "not valid JSON"),
+    ])
+  func refuses(text: String, fragment: String) {
+    do {
+      _ = try EmulatorConfiguration(json: Array(text.utf8))
+      Issue.record("accepted \(text)")
+    } catch {
+      #expect(error.description.contains(fragment))
+    }
+  }
+
+  @Test("an unreadable path is reported")
+  func unreadable() {
+    #expect(throws: EmulatorConfigurationError.unreadable("/nonexistent/x.json")) {
+      try EmulatorConfiguration.load(path: "/nonexistent/x.json")
+    }
+  }
+}

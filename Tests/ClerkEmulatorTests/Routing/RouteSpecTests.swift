@@ -1,0 +1,95 @@
+import ClerkKit
+import Foundation
+import Testing
+
+@testable import ClerkEmulator
+
+/// Operations (method + path template) read from a Clerk OpenAPI YAML file with a line
+/// scanner: paths are keys at 2-space indent under `paths:`, methods keys at 4-space indent.
+private struct SpecOperations {
+  let operations: Set<String>
+
+  init(file: String) throws {
+    let root = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
+    let url = root.appendingPathComponent("clerk-openapi").appendingPathComponent(file)
+    let text = try String(contentsOf: url, encoding: .utf8)
+    let methods: Set<String> = ["get", "post", "put", "patch", "delete", "head", "options"]
+    var inPaths = false
+    var currentPath: String?
+    var found: Set<String> = []
+    for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+      if !line.hasPrefix(" ") && !line.isEmpty {
+        inPaths = line.hasPrefix("paths:")
+        currentPath = nil
+        continue
+      }
+      guard inPaths else { continue }
+      if line.hasPrefix("  /"), !line.hasPrefix("   ") {
+        let key = line.dropFirst(2).split(separator: ":", maxSplits: 1).first.map(String.init)
+        currentPath = key?.trimmingCharacters(in: CharacterSet(charactersIn: "'\""))
+      } else if line.hasPrefix("    "), !line.hasPrefix("     "), let currentPath {
+        let key = line.dropFirst(4).split(separator: ":", maxSplits: 1).first.map(String.init)
+        if let key, methods.contains(key) { found.insert(key.uppercased() + " " + currentPath) }
+      }
+    }
+    operations = found
+  }
+}
+
+@Suite("Route table against Clerk's OpenAPI specs")
+struct RouteSpecTests {
+  @Test("the scanner reads both specs")
+  func scanner() throws {
+    let fapi = try SpecOperations(file: "fapi-2026-05-12.yml")
+    let bapi = try SpecOperations(file: "bapi-2026-05-12.yml")
+    #expect(fapi.operations.contains("POST /v1/client/sign_ins"))
+    #expect(bapi.operations.contains("GET /users"))
+    #expect(fapi.operations.count > 100)
+    #expect(bapi.operations.count > 100)
+  }
+
+  @Test("every Frontend and Backend API route is an operation of Clerk's spec")
+  func routesInSpec() throws {
+    let fapi = try SpecOperations(file: "fapi-2026-05-12.yml")
+    let bapi = try SpecOperations(file: "bapi-2026-05-12.yml")
+    for route in Emulator.routes {
+      switch route.surface {
+      case .frontend:
+        #expect(
+          fapi.operations.contains("\(route.method) \(route.template)"),
+          "\(route.method) \(route.template) is not in the FAPI spec")
+      case .backend:
+        #expect(route.template.hasPrefix("/v1/"))
+        let specPath = String(route.template.dropFirst(3))
+        #expect(
+          bapi.operations.contains("\(route.method) \(specPath)"),
+          "\(route.method) \(specPath) is not in the BAPI spec")
+      case .convex, .testSurface:
+        break
+      }
+    }
+  }
+
+  @Test("the exempt routes are exactly the Convex API and the test surface")
+  func exempt() {
+    let exempt = Emulator.routes.filter { $0.surface == .convex || $0.surface == .testSurface }
+      .map { "\($0.method) \($0.template)" }
+    #expect(
+      exempt == [
+        "POST /api/query", "POST /api/mutation", "POST /api/action",
+        "GET /__emulator/requests", "DELETE /__emulator/requests", "POST /__emulator/faults",
+        "POST /__emulator/sessions/{session_id}/revoke", "GET /__emulator/emails",
+      ])
+  }
+
+  @Test("FAPI and BAPI share /v1: a secret-key bearer selects the Backend API")
+  func surfaceSelection() throws {
+    let harness = try EmulatorHarness()
+    // No FAPI route is /v1/users, so without a key it is BAPI's 401.
+    #expect(harness.send("GET", "/v1/users?_is_native=true").status == 401)
+    // With the key, a FAPI-only path is not served as FAPI.
+    #expect(harness.bapi("GET", "/v1/environment").status == 404)
+    #expect(harness.send("GET", "/v1/environment").status == 200)
+    #expect(harness.send("PUT", "/v1/environment").status == 405)
+  }
+}

@@ -1,0 +1,124 @@
+import ClerkKit
+import Foundation
+import Testing
+
+@testable import ClerkEmulator
+
+/// A clock tests move by hand.
+final class ManualClock: @unchecked Sendable {
+  private let lock = NSLock()
+  private var current: Date
+  private(set) var slept: [Double] = []
+
+  init(_ start: Date = Date(timeIntervalSince1970: 1_760_000_000)) { current = start }
+
+  var now: Date { lock.withLock { current } }
+
+  func advance(_ seconds: Double) { lock.withLock { current += seconds } }
+
+  var clock: Clock {
+    Clock(
+      now: { self.now },
+      sleep: { seconds in self.lock.withLock { self.slept.append(seconds) } })
+  }
+}
+
+/// An emulator driven through `handle(_:)`, with helpers for the native FAPI protocol.
+struct EmulatorHarness {
+  static let base = "http://127.0.0.1:8787"
+  let emulator: Emulator
+  let time: ManualClock
+
+  init(configuration: EmulatorConfiguration = .seed) throws {
+    time = ManualClock()
+    emulator = Emulator(
+      configuration: configuration, baseURL: Self.base,
+      privateKey: try RSAPrivateKey.generate(bits: 2048), clock: time.clock)
+  }
+
+  /// Sends a request; fails the test when the connection was dropped.
+  @discardableResult
+  func send(
+    _ method: String, _ target: String, headers: HTTPHeaders = [:], body: [UInt8] = [],
+    remote: String = "127.0.0.1", sourceLocation: SourceLocation = #_sourceLocation
+  ) -> HTTPResponse {
+    let reply = emulator.handle(
+      HTTPServerRequest(
+        method: method, target: target, headers: headers, body: body, remoteAddress: remote))
+    guard case .respond(let response) = reply.action else {
+      Issue.record("connection dropped", sourceLocation: sourceLocation)
+      return HTTPResponse(status: 0)
+    }
+    return response
+  }
+
+  /// A native FAPI request: `_is_native=true`, form body, client token as-is.
+  @discardableResult
+  func fapi(
+    _ method: String, _ path: String, form: [(String, String)] = [], token: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) -> HTTPResponse {
+    var headers: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
+    if let token { headers.add(name: "Authorization", value: token) }
+    let separator = path.contains("?") ? "&" : "?"
+    let body = form.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
+    return send(
+      method, path + separator + "_is_native=true", headers: headers, body: Array(body.utf8),
+      sourceLocation: sourceLocation)
+  }
+
+  /// A BAPI request with the secret key (or `authorization`).
+  @discardableResult
+  func bapi(
+    _ method: String, _ path: String, json: JSONValue? = nil, authorization: String? = nil
+  )
+    -> HTTPResponse
+  {
+    var headers: HTTPHeaders = [
+      "Authorization": authorization ?? "Bearer \(emulator.secretKey)",
+      "Content-Type": "application/json",
+    ]
+    if authorization == "" { headers.remove(name: "Authorization") }
+    return send(method, path, headers: headers, body: json?.encodedBytes ?? [])
+  }
+
+  /// Signs in with a password in one request; returns the client token and session id.
+  func signIn(
+    _ email: String = "demo@example.com", password: String = "demo-password"
+  ) throws
+    -> (token: String, sessionID: String)
+  {
+    let response = fapi(
+      "POST", "/v1/client/sign_ins", form: [("identifier", email), ("password", password)])
+    let body = try Self.json(response)
+    let token = try #require(response.headers["Authorization"])
+    let session = try #require(body["response"]?["created_session_id"]?.stringValue)
+    return (token, session)
+  }
+
+  /// Mints a token for a session; returns the decoded payload.
+  func mint(_ sessionID: String, token: String, template: String? = nil) throws -> JWT {
+    let path =
+      "/v1/client/sessions/\(sessionID)/tokens" + (template.map { "/" + $0 } ?? "")
+    let response = fapi("POST", path, token: token)
+    #expect(response.status == 200)
+    let body = try Self.json(response)
+    #expect(body["object"] == "token")
+    return try JWT(try #require(body["jwt"]?.stringValue))
+  }
+
+  static func json(_ response: HTTPResponse) throws -> JSONValue {
+    try JSONValue(parsing: response.body)
+  }
+
+  /// The first error's code.
+  static func errorCode(_ response: HTTPResponse) -> String? {
+    (try? json(response))?["errors"]?.arrayValue?.first?["code"]?.stringValue
+  }
+
+  static func encode(_ text: String) -> String {
+    var allowed = CharacterSet.alphanumerics
+    allowed.insert(charactersIn: "-._~")
+    return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+  }
+}
