@@ -65,7 +65,6 @@ let package = Package(
     .testTarget(
       name: "ClerkKitTests",
       dependencies: ["ClerkKit", "ClerkTestSupport"],
-      resources: [.copy("Fixtures")],
       swiftSettings: settings
     ),
     .testTarget(

@@ -1,1 +1,0 @@
-// Command-line tests; see the files beside this one.
