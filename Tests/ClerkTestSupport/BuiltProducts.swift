@@ -11,7 +11,9 @@ public enum BuiltProducts {
     var candidate = URL(fileURLWithPath: CommandLine.arguments[0]).resolvingSymlinksInPath()
     for _ in 0..<4 {
       candidate = candidate.deletingLastPathComponent()
-      if FileManager.default.isExecutableFile(atPath: candidate.appendingPathComponent("clerkctl").path) {
+      if FileManager.default.isExecutableFile(
+        atPath: candidate.appendingPathComponent("clerkctl").path)
+      {
         return candidate
       }
     }

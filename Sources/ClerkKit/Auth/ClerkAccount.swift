@@ -119,7 +119,9 @@ package struct ClerkAccount {
     }
   }
 
-  private func cacheHit(_ credential: ProfileCredential, template: String?, minTTL: Double)
+  private func cacheHit(
+    _ credential: ProfileCredential, template: String?, minTTL: Double
+  )
     -> TokenResult?
   {
     guard let sessionID = credential.sessionID,
@@ -234,7 +236,8 @@ package struct ClerkAccount {
   /// file whatever happened at Clerk. A corrupt file is deleted too.
   package func signOut() throws -> SignOutResult {
     let credential: ProfileCredential?
-    switch Result(catching: { () throws(CredentialStoreError) in try store.load(profile: profile) }) {
+    switch Result(catching: { () throws(CredentialStoreError) in try store.load(profile: profile) })
+    {
     case .success(let loaded):
       credential = loaded
     case .failure(.corrupt), .failure(.unsupportedVersion):

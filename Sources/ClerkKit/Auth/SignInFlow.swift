@@ -61,9 +61,13 @@ package struct SignInFlow {
     return try finish(envelope)
   }
 
-  private func advance(_ attempt: SignInAttempt) throws -> FrontendAPIClient.Envelope<
-    SignInAttempt
-  > {
+  private func advance(
+    _ attempt: SignInAttempt
+  ) throws
+    -> FrontendAPIClient.Envelope<
+      SignInAttempt
+    >
+  {
     switch attempt.status {
     case "needs_first_factor":
       if attempt.firstFactor("password") != nil {
@@ -120,7 +124,9 @@ package struct SignInFlow {
     }
   }
 
-  private func attemptEmailCode(_ attempt: SignInAttempt, prepare: Bool) throws
+  private func attemptEmailCode(
+    _ attempt: SignInAttempt, prepare: Bool
+  ) throws
     -> FrontendAPIClient.Envelope<SignInAttempt>
   {
     let factor = attempt.firstFactor("email_code")

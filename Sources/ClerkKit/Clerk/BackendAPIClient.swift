@@ -24,10 +24,14 @@ package struct BackendAPIClient {
   ///   - userID: the user, `user_…`.
   ///   - expiresInSeconds: how long the ticket may wait to be redeemed.
   /// - Returns: the ticket to redeem with `strategy=ticket`.
-  package func createSignInToken(userID: String, expiresInSeconds: Int = 300) throws(ClerkError)
+  package func createSignInToken(
+    userID: String, expiresInSeconds: Int = 300
+  ) throws(ClerkError)
     -> String
   {
-    let body: JSONValue = ["user_id": .string(userID), "expires_in_seconds": .int(Int64(expiresInSeconds))]
+    let body: JSONValue = [
+      "user_id": .string(userID), "expires_in_seconds": .int(Int64(expiresInSeconds)),
+    ]
     var request = HTTPRequest(method: "POST", url: baseURL + "/v1/sign_in_tokens")
     request.timeout = requestTimeout
     request.headers.add(name: "Authorization", value: "Bearer \(secretKey)")
@@ -50,7 +54,8 @@ package struct BackendAPIClient {
           ClerkAPIError(status: response.status, json: $0)?.description
         } ?? "HTTP \(response.status)"
       throw .configuration(
-        "the Backend API refused CLERK_SECRET_KEY (\(detail)); check the key belongs to this instance")
+        "the Backend API refused CLERK_SECRET_KEY (\(detail)); check the key belongs to this instance"
+      )
     }
     if response.status == 404 || response.status == 422 || response.status == 400 {
       let detail =

@@ -21,14 +21,18 @@ extension FrontendAPIClient {
   }
 
   /// `POST /v1/client/sign_ins`.
-  package func createSignIn(_ fields: [(String, String)]) throws(ClerkError) -> Envelope<
+  package func createSignIn(
+    _ fields: [(String, String)]
+  ) throws(ClerkError) -> Envelope<
     SignInAttempt
   > {
     try signIn(send("POST", "/v1/client/sign_ins", form: fields, idempotent: false))
   }
 
   /// `GET /v1/client/sign_ins/{id}`, with the OAuth nonce when completing a browser sign-in.
-  package func signIn(id: String, rotatingTokenNonce: String? = nil) throws(ClerkError)
+  package func signIn(
+    id: String, rotatingTokenNonce: String? = nil
+  ) throws(ClerkError)
     -> Envelope<SignInAttempt>
   {
     let query = rotatingTokenNonce.map { [("rotating_token_nonce", $0)] } ?? []
@@ -38,7 +42,9 @@ extension FrontendAPIClient {
 
   /// `POST /v1/client/sign_ins/{id}/{step}` for `prepare_first_factor`, `attempt_first_factor`,
   /// `prepare_second_factor` and `attempt_second_factor`.
-  package func signInStep(id: String, _ step: SignInStep, _ fields: [(String, String)])
+  package func signInStep(
+    id: String, _ step: SignInStep, _ fields: [(String, String)]
+  )
     throws(ClerkError) -> Envelope<SignInAttempt>
   {
     try signIn(

@@ -168,16 +168,19 @@ package final class FrontendAPIClient {
     if RetryPolicy.isRetryable(status: response.status) {
       throw .unavailable(status: response.status, summary: summary(of: response))
     }
-    throw .malformedResponse("HTTP \(response.status) without Clerk's error body (\(summary(of: response)))")
+    throw .malformedResponse(
+      "HTTP \(response.status) without Clerk's error body (\(summary(of: response)))")
   }
 
   /// One line describing a body that is not Clerk's: an HTML page's title, or its first words.
   package static func summary(of response: HTTPResponse) -> String {
     let text = response.bodyText
     if let open = text.range(of: "<title>", options: .caseInsensitive),
-      let close = text.range(of: "</title>", options: .caseInsensitive, range: open.upperBound..<text.endIndex)
+      let close = text.range(
+        of: "</title>", options: .caseInsensitive, range: open.upperBound..<text.endIndex)
     {
-      let title = text[open.upperBound..<close.lowerBound].trimmingCharacters(in: .whitespacesAndNewlines)
+      let title = text[open.upperBound..<close.lowerBound].trimmingCharacters(
+        in: .whitespacesAndNewlines)
       if !title.isEmpty { return "an HTML page titled '\(title.prefix(80))'" }
     }
     let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).prefix(12)

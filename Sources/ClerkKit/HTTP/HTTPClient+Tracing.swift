@@ -4,7 +4,9 @@ extension HTTPClient {
   /// This client, writing one line per request and per reply to `log`: method, URL (secret
   /// query values redacted), the `Authorization` header as `…` plus its last 4 characters,
   /// status and time taken. Bodies are never traced: they carry passwords and tokens.
-  package func tracing(clock: Clock = .system, log: @escaping @Sendable (String) -> Void)
+  package func tracing(
+    clock: Clock = .system, log: @escaping @Sendable (String) -> Void
+  )
     -> HTTPClient
   {
     let base = self
