@@ -1,3 +1,6 @@
+import ClerkKit
+import Foundation
+
 /// `clerkctl login`: signs in and stores the client token for the profile.
 package struct LoginCommand: Command {
   /// The default `--callback-port` for browser sign-in (allowlist
@@ -64,9 +67,149 @@ package struct LoginCommand: Command {
       ])
   }
 
-  package init(parsed: ParsedArguments) throws {}
+  /// `--identifier` / `--email`.
+  package var identifier: String?
+  package var passwordFromStdin: Bool
+  package var codeFromStdin: Bool
+  package var ticketFromStdin: Bool
+  /// `--strategy`, when given.
+  package var strategy: String?
+  package var userID: String?
+  /// `--oauth PROVIDER` / `--sso EMAIL`.
+  package var oauthProvider: String?
+  package var ssoEmail: String?
+  package var signInTimeout: Double
+
+  package init(parsed: ParsedArguments) throws {
+    identifier = parsed.value("identifier")
+    passwordFromStdin = parsed.flag("password-stdin")
+    codeFromStdin = parsed.flag("code-stdin")
+    ticketFromStdin = parsed.flag("ticket-stdin")
+    strategy = parsed.value("strategy")
+    userID = parsed.value("user-id")
+    oauthProvider = parsed.value("oauth")
+    ssoEmail = parsed.value("sso")
+    signInTimeout = parsed.double("sign-in-timeout") ?? 120
+    guard signInTimeout > 0, signInTimeout.isFinite else {
+      throw UsageError("'--sign-in-timeout' must be a positive number of seconds")
+    }
+    let ways = [
+      ticketFromStdin ? "--ticket-stdin" : nil, userID != nil ? "--user-id" : nil,
+      oauthProvider != nil ? "--oauth" : nil, ssoEmail != nil ? "--sso" : nil,
+    ].compactMap { $0 }
+    if ways.count > 1 {
+      throw UsageError("\(ways.joined(separator: " and ")) are different ways in; use one")
+    }
+    if let way = ways.first, identifier != nil || passwordFromStdin || strategy != nil {
+      throw UsageError("\(way) takes no --identifier, --password-stdin or --strategy")
+    }
+    if strategy == "email_code", passwordFromStdin {
+      throw UsageError("--strategy email_code signs in without a password; drop --password-stdin")
+    }
+  }
 
   package func run(_ context: CommandContext) throws -> Int32 {
-    throw CLIError.notImplemented("clerkctl login")
+    if oauthProvider != nil || ssoEmail != nil {
+      throw CLIError.notImplemented("clerkctl login --oauth/--sso (browser sign-in)")
+    }
+    let account = try context.account()
+    let stored = try? account.store.load(profile: account.profile)
+    let fapiURL = try context.fapiURL(stored: stored?.fapiURL)
+    let stdin = StdinLines(terminal: context.terminal)
+    let method = try signInMethod(context, stdin: stdin, fapiURL: fapiURL, account: account)
+    let watchdog = SignInWatchdog(seconds: signInTimeout, terminal: context.terminal)
+    let inputs = signInInputs(context, stdin: stdin)
+    let result = try account.signIn(
+      method: method, inputs: inputs, fapiURL: fapiURL, timeout: signInTimeout)
+    watchdog.cancel()
+    let credential = result.credential
+    if let error = result.previousSignOutError {
+      context.note(
+        "clerkctl: warning: the previous session could not be signed out (\(error)); "
+          + "it ends when it expires")
+    }
+    let host = URLParts.host(of: fapiURL) ?? fapiURL
+    if context.globals.json {
+      let json: JSONValue = [
+        "user_id": .string(credential.userID ?? ""),
+        "email": credential.email.map(JSONValue.string) ?? .null,
+        "session_id": .string(credential.sessionID ?? ""), "fapi_url": .string(fapiURL),
+        "profile": .string(credential.profile),
+      ]
+      context.print(json.prettyEncoded)
+    }
+    context.note(
+      "Signed in as \(credential.email ?? "(no email)") (\(credential.userID ?? "?")) on \(host)")
+    return ExitCode.success.rawValue
+  }
+
+  private func signInMethod(
+    _ context: CommandContext, stdin: StdinLines, fapiURL: String, account: ClerkAccount
+  ) throws -> SignInMethod {
+    if let userID {
+      guard let secret = context.nonEmpty("CLERK_SECRET_KEY") else {
+        throw UsageError(
+          "--user-id needs the Backend API secret key in CLERK_SECRET_KEY (never on the command line)"
+        )
+      }
+      let backend = BackendAPIClient(
+        baseURL: try context.apiURL(), secretKey: secret, http: account.http,
+        requestTimeout: account.requestTimeout)
+      stdin.presetTicket = try backend.createSignInToken(userID: userID)
+      return .ticket
+    }
+    if ticketFromStdin { return .ticket }
+    let identifier = try self.identifier ?? promptIdentifier(context)
+    if strategy == "email_code" {
+      if !codeFromStdin && !context.canPrompt {
+        throw UsageError("no way to read the emailed code: pass --code-stdin or run in a terminal")
+      }
+      return .emailCode(identifier: identifier)
+    }
+    if passwordFromStdin { return .password(identifier: identifier) }
+    guard context.canPrompt else {
+      throw UsageError(
+        "no password: pass --password-stdin and pipe it in (or use --strategy email_code, "
+          + "--ticket-stdin or --user-id)")
+    }
+    return strategy == "password"
+      ? .password(identifier: identifier) : .identifierFirst(identifier: identifier)
+  }
+
+  private func promptIdentifier(_ context: CommandContext) throws -> String {
+    guard context.canPrompt else {
+      throw UsageError("no identifier: pass --identifier EMAIL")
+    }
+    let answer = try context.terminal.prompt("Email address: ").trimmingCharacters(
+      in: .whitespaces)
+    guard !answer.isEmpty else { throw UsageError("no identifier given") }
+    return answer
+  }
+
+  private func signInInputs(_ context: CommandContext, stdin: StdinLines) -> SignInInputs {
+    let passwordFromStdin = self.passwordFromStdin
+    let codeFromStdin = self.codeFromStdin
+    return SignInInputs(
+      password: { identifier in
+        if passwordFromStdin { return try stdin.line("the password (--password-stdin)") }
+        guard context.canPrompt else {
+          throw UsageError("Clerk asks for a password: pass --password-stdin")
+        }
+        let who = identifier.isEmpty ? "" : " for \(identifier)"
+        return try context.terminal.readSecret("Password\(who): ")
+      },
+      code: { kind, destination in
+        if codeFromStdin { return try stdin.line("the verification code (--code-stdin)") }
+        guard context.canPrompt else {
+          throw UsageError("Clerk asks for a verification code: pass --code-stdin")
+        }
+        switch kind {
+        case .totp: return try context.terminal.readSecret("Authenticator app code: ")
+        case .emailCode, .emailSecondFactor:
+          return try context.terminal.readSecret("Code sent to \(destination ?? "your email"): ")
+        }
+      },
+      ticket: { try stdin.presetTicket ?? stdin.line("the sign-in ticket (--ticket-stdin)") },
+      note: { context.note($0) })
   }
 }

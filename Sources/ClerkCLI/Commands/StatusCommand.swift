@@ -1,3 +1,6 @@
+import ClerkKit
+import Foundation
+
 /// `clerkctl status`: lists every profile and its state.
 package struct StatusCommand: Command {
   package static var spec: CommandSpec {
@@ -6,13 +9,113 @@ package struct StatusCommand: Command {
       abstract: "List every profile: instance, user, session, credential file, cached tokens.",
       discussion: """
         Exits 0 when the selected profile has a live session, 4 when it has none, 5 when Clerk \
-        cannot be reached.
-        """)
+        cannot be reached. --offline skips the check with Clerk (then 0 when a credential is \
+        stored). --json prints {schema_version, config_dir, selected_profile, profiles: [{name, \
+        selected, fapi_url, user_id, email, session_id, session_status, file: {path, mode}, \
+        tokens: [{template, expires_at, expires_in}], error}]}.
+        """,
+      options: [.flag("offline", help: "Do not check the selected profile's session with Clerk.")])
   }
 
-  package init(parsed: ParsedArguments) throws {}
+  package var offline: Bool
+
+  package init(parsed: ParsedArguments) throws {
+    offline = parsed.flag("offline")
+  }
 
   package func run(_ context: CommandContext) throws -> Int32 {
-    throw CLIError.notImplemented("clerkctl status")
+    let store = try context.profileStore()
+    let selected = try context.profileName()
+    var names = store.listProfiles()
+    if !names.contains(selected) { names.append(selected) }
+    let now = context.clock.now().timeIntervalSince1970
+    var code = ExitCode.notSignedIn
+    var entries: [JSONValue] = []
+    var lines: [String] = ["config dir: \(store.directory.path)"]
+    for name in names.sorted() {
+      var entry: [String: JSONValue] = [
+        "name": .string(name), "selected": .bool(name == selected),
+      ]
+      let path = store.directory.credentialPath(profile: name)
+      let mode = store.fileMode(profile: name)
+      entry["file"] = [
+        "path": .string(path),
+        "mode": mode.map { .string(String($0 & 0o777, radix: 8)) } ?? .null,
+      ]
+      var line = "\(name == selected ? "*" : " ") \(name)"
+      var status = "signed_out"
+      do {
+        if let credential = try store.load(profile: name) {
+          entry["fapi_url"] = .string(credential.fapiURL)
+          entry["user_id"] = credential.userID.map(JSONValue.string) ?? .null
+          entry["email"] = credential.email.map(JSONValue.string) ?? .null
+          entry["session_id"] = credential.sessionID.map(JSONValue.string) ?? .null
+          status = "not_checked"
+          if name == selected {
+            (status, code) = check(context, profile: name, store: store)
+          }
+          let skew = credential.clockSkew
+          let tokens = credential.tokens.values.sorted { ($0.template ?? "") < ($1.template ?? "") }
+          entry["tokens"] = .array(
+            tokens.map { token in
+              [
+                "template": token.template.map(JSONValue.string) ?? .null,
+                "expires_at": .int(token.expiresAt),
+                "expires_in": .int(max(0, token.expiresAt - Int64(now + skew))),
+              ]
+            })
+          line +=
+            "  \(credential.email ?? "?") (\(credential.userID ?? "?")) on \(credential.fapiURL)"
+          line += "\n    session: \(credential.sessionID ?? "none") (\(status))"
+          let shown = tokens.map { token in
+            let left = max(0, token.expiresAt - Int64(now + skew))
+            return "\(token.template ?? "session") (\(left) s left)"
+          }
+          line += "\n    cached tokens: \(shown.isEmpty ? "none" : shown.joined(separator: ", "))"
+        } else {
+          line += "  not signed in"
+        }
+      } catch {
+        status = "error"
+        entry["error"] = .string("\(error)")
+        line += "  error: \(error)"
+        if name == selected { code = ErrorReporter.exitCode(for: error) }
+      }
+      entry["session_status"] = .string(status)
+      line += "\n    file: \(path) (\(mode.map { String($0 & 0o777, radix: 8) } ?? "absent"))"
+      lines.append(line)
+      entries.append(.object(entry))
+    }
+    if context.globals.json {
+      let json: JSONValue = [
+        "schema_version": 1, "config_dir": .string(store.directory.path),
+        "selected_profile": .string(selected), "profiles": .array(entries),
+      ]
+      context.print(json.prettyEncoded)
+    } else {
+      context.print(lines.joined(separator: "\n"))
+    }
+    return code.rawValue
+  }
+
+  /// The selected profile's session state at Clerk, and the exit code it means.
+  private func check(
+    _ context: CommandContext, profile: String, store: ProfileStore
+  ) -> (
+    String, ExitCode
+  ) {
+    if offline { return ("not_checked", .success) }
+    do {
+      var account = ClerkAccount(
+        profile: profile, store: store, http: context.httpClient(), clock: context.clock)
+      account.requestTimeout = try context.requestTimeout()
+      return (try account.liveSession().session.status, .success)
+    } catch ClerkError.notSignedIn {
+      return ("ended", .notSignedIn)
+    } catch {
+      context.note("clerkctl: could not check the session with Clerk: \(error)")
+      let code = ErrorReporter.exitCode(for: error)
+      return ("unreachable", code == .notSignedIn ? .notSignedIn : .unavailable)
+    }
   }
 }

@@ -1,3 +1,5 @@
+import ClerkKit
+
 /// `clerkctl token`: prints a JWT for the signed-in session.
 package struct TokenCommand: Command {
   package static var spec: CommandSpec {
@@ -29,9 +31,45 @@ package struct TokenCommand: Command {
       ])
   }
 
-  package init(parsed: ParsedArguments) throws {}
+  package var template: String?
+  package var minTTL: Double
+  package var forceRefresh: Bool
+  package var format: String?
+
+  package init(parsed: ParsedArguments) throws {
+    template = parsed.value("template")
+    if let template, template.isEmpty { throw UsageError("'--template' needs a template name") }
+    minTTL = parsed.double("min-ttl") ?? 10
+    guard minTTL >= 0, minTTL.isFinite else {
+      throw UsageError("'--min-ttl' must be zero or a positive number of seconds")
+    }
+    forceRefresh = parsed.flag("force-refresh")
+    format = parsed.value("format")
+  }
 
   package func run(_ context: CommandContext) throws -> Int32 {
-    throw CLIError.notImplemented("clerkctl token")
+    let account = try context.account()
+    let result = try account.token(
+      template: template, minTTL: minTTL, forceRefresh: forceRefresh,
+      fapiURL: try context.fapiURLOverride())
+    let jwt = result.token.jwt
+    switch format ?? (context.globals.json ? "json" : "raw") {
+    case "header":
+      context.print("Authorization: Bearer \(jwt)")
+    case "json":
+      let json: JSONValue = [
+        "jwt": .string(jwt),
+        "template": template.map(JSONValue.string) ?? .null,
+        "user_id": result.credential.userID.map(JSONValue.string) ?? .null,
+        "session_id": result.credential.sessionID.map(JSONValue.string) ?? .null,
+        "issued_at": .int(result.token.issuedAt),
+        "expires_at": .int(result.token.expiresAt),
+        "expires_in": .int(result.expiresIn),
+      ]
+      context.print(json.prettyEncoded)
+    default:
+      context.print(jwt)
+    }
+    return ExitCode.success.rawValue
   }
 }

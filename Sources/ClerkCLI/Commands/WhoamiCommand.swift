@@ -1,3 +1,5 @@
+import ClerkKit
+
 /// `clerkctl whoami`: who the profile is signed in as.
 package struct WhoamiCommand: Command {
   package static var spec: CommandSpec {
@@ -11,9 +13,44 @@ package struct WhoamiCommand: Command {
       options: [.flag("offline", help: "Do not check the session with Clerk.")])
   }
 
-  package init(parsed: ParsedArguments) throws {}
+  package var offline: Bool
+
+  package init(parsed: ParsedArguments) throws {
+    offline = parsed.flag("offline")
+  }
 
   package func run(_ context: CommandContext) throws -> Int32 {
-    throw CLIError.notImplemented("clerkctl whoami")
+    let account = try context.account()
+    var credential = try account.requireCredential()
+    var status = "not checked"
+    if !offline {
+      let live = try account.liveSession()
+      credential = live.credential
+      status = live.session.status
+      if let user = live.session.user {
+        credential.email = user.email ?? credential.email
+      }
+    }
+    if context.globals.json {
+      let json: JSONValue = [
+        "user_id": credential.userID.map(JSONValue.string) ?? .null,
+        "email": credential.email.map(JSONValue.string) ?? .null,
+        "session_id": credential.sessionID.map(JSONValue.string) ?? .null,
+        "fapi_url": .string(credential.fapiURL),
+        "profile": .string(credential.profile),
+        "session_status": offline ? .null : .string(status),
+      ]
+      context.print(json.prettyEncoded)
+    } else {
+      context.print(
+        """
+        user:     \(credential.userID ?? "?")
+        email:    \(credential.email ?? "(none)")
+        session:  \(credential.sessionID ?? "?") (\(status))
+        instance: \(credential.fapiURL)
+        profile:  \(credential.profile)
+        """)
+    }
+    return ExitCode.success.rawValue
   }
 }

@@ -7,6 +7,13 @@ enum SecretReader {
   nonisolated(unsafe) private static var savedState = termios()
   nonisolated(unsafe) private static var savedDescriptor: Int32 = -1
 
+  /// Puts the terminal back as it was before a secret read in progress, if one is.
+  static func restoreTerminal() {
+    guard savedDescriptor >= 0 else { return }
+    var state = savedState
+    _ = tcsetattr(savedDescriptor, TCSAFLUSH, &state)
+  }
+
   /// Runs `body` with echo off on `descriptor` when it is a terminal; otherwise just runs it.
   static func withEchoOff<T>(descriptor: Int32, _ body: () throws -> T) throws -> T {
     var original = termios()
@@ -25,6 +32,7 @@ enum SecretReader {
     _ = tcsetattr(descriptor, TCSAFLUSH, &silent)
     defer {
       _ = tcsetattr(descriptor, TCSAFLUSH, &original)
+      savedDescriptor = -1
       _ = signal(SIGINT, previousHandler)
       var newline = UInt8(ascii: "\n")
       _ = write(STDERR_FILENO, &newline, 1)
