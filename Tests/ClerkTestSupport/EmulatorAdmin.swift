@@ -1,0 +1,90 @@
+import ClerkKit
+import Foundation
+
+/// Talks to a running emulator's test surface and Backend API over loopback HTTP.
+public struct EmulatorAdmin: Sendable {
+  /// One entry of the emulator's request log.
+  public struct LoggedRequest: Sendable, Equatable {
+    public var method: String
+    public var path: String
+    public var status: Int
+  }
+
+  public let baseURL: String
+  public let secretKey: String
+  private let http = HTTPClient.curl()
+
+  public init(_ emulator: EmulatorProcess) {
+    baseURL = emulator.fapiURL
+    secretKey = emulator.secretKey
+  }
+
+  /// The request log, oldest first.
+  public func requests() throws -> [LoggedRequest] {
+    let json = try send("GET", "/__emulator/requests")
+    let list = json.arrayValue ?? json["requests"]?.arrayValue ?? []
+    return list.compactMap { item in
+      guard let method = item["method"]?.stringValue, let path = item["path"]?.stringValue,
+        let status = item["status"]?.intValue
+      else { return nil }
+      return LoggedRequest(method: method, path: path, status: Int(status))
+    }
+  }
+
+  /// The logged requests whose path contains `fragment`.
+  public func requests(containing fragment: String) throws -> [LoggedRequest] {
+    try requests().filter { $0.path.contains(fragment) }
+  }
+
+  /// Revokes a session server-side.
+  public func revoke(sessionID: String) throws {
+    _ = try send("POST", "/__emulator/sessions/\(sessionID)/revoke")
+  }
+
+  /// Queues a fault (see the emulator's `POST /__emulator/faults`).
+  package func fault(_ fault: JSONValue) throws {
+    _ = try send("POST", "/__emulator/faults", body: fault)
+  }
+
+  /// The user id for an email address (Backend API).
+  public func userID(email: String) throws -> String {
+    let json = try send(
+      "GET", "/v1/users?email_address=\(FormEncoding.escape(email))", secret: true)
+    guard let id = json.arrayValue?.first?["id"]?.stringValue else {
+      throw AdminError(message: "no user \(email)")
+    }
+    return id
+  }
+
+  /// A sign-in token (ticket) for `userID` (Backend API).
+  public func signInToken(userID: String) throws -> String {
+    let json = try send(
+      "POST", "/v1/sign_in_tokens", body: ["user_id": .string(userID)], secret: true)
+    guard let token = json["token"]?.stringValue else {
+      throw AdminError(message: "no token in \(json.encoded)")
+    }
+    return token
+  }
+
+  private func send(_ method: String, _ path: String, body: JSONValue? = nil, secret: Bool = false)
+    throws -> JSONValue
+  {
+    var request = HTTPRequest(method: method, url: baseURL + path)
+    if secret { request.headers.add(name: "Authorization", value: "Bearer \(secretKey)") }
+    if let body {
+      request.headers.add(name: "Content-Type", value: "application/json")
+      request.body = body.encodedBytes
+    }
+    let response = try http.send(request)
+    guard response.isSuccess else {
+      throw AdminError(message: "\(method) \(path): HTTP \(response.status) \(response.bodyText)")
+    }
+    return response.body.isEmpty ? .null : try JSONValue(parsing: response.body)
+  }
+}
+
+/// A test-surface call failed.
+public struct AdminError: Error, CustomStringConvertible {
+  public var message: String
+  public var description: String { message }
+}
