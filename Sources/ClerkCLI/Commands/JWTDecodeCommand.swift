@@ -1,18 +1,34 @@
+import ClerkKit
+
 /// `clerkctl jwt decode`: prints a JWT's header and payload without verifying it.
 package struct JWTDecodeCommand: Command {
   package static var spec: CommandSpec {
     CommandSpec(
       name: "decode",
       abstract: "Print a JWT's header and payload as JSON, without verifying it.",
+      discussion: """
+        Prints {"header": …, "payload": …}. Nothing is checked but the token's shape: use \
+        'clerkctl jwt verify' before relying on any claim. Exits 9 when the token is malformed.
+        """,
       examples: [CommandExample("Decode a fresh token", "clerkctl token | clerkctl jwt decode")],
       arguments: [
         ArgumentSpec("token", help: "The JWT; - or nothing reads it from stdin.", isOptional: true)
       ])
   }
 
-  package init(parsed: ParsedArguments) throws {}
+  /// The token argument (`-` or `nil`: stdin).
+  let token: String?
+
+  package init(parsed: ParsedArguments) throws {
+    token = parsed.positional(0)
+  }
 
   package func run(_ context: CommandContext) throws -> Int32 {
-    throw CLIError.notImplemented("clerkctl jwt decode")
+    let jwt = try JWT(try context.tokenInput(token))
+    let decoded: JSONValue = ["header": jwt.header, "payload": jwt.payload]
+    context.print(decoded.prettyEncoded)
+    context.note(
+      "clerkctl: the signature was NOT verified; use 'clerkctl jwt verify' to check it")
+    return ExitCode.success.rawValue
   }
 }

@@ -1,3 +1,5 @@
+import ClerkKit
+
 /// `clerkctl jwt verify`: checks a JWT's RS256 signature and claims.
 package struct JWTVerifyCommand: Command {
   package static var spec: CommandSpec {
@@ -6,31 +8,86 @@ package struct JWTVerifyCommand: Command {
       abstract: "Verify a JWT's signature and claims and print the claims as JSON.",
       discussion: """
         Checks the RS256 signature against --jwks, or the keys found through OIDC discovery \
-        from --issuer (default: the token's iss). Rejects alg none, HMAC and unknown kid. \
-        Exits 9 with the reason when the token is invalid.
+        from --issuer (default: the token's iss). Through discovery, the token's iss must also \
+        be that issuer (a trailing / aside); with --jwks, --issuer only requires iss to match. \
+        Rejects alg none, HMAC and unknown kid, and checks exp, nbf and iat. Prints the \
+        verified claims on success; exits 9 with the reason when the token is invalid, 5 when \
+        the keys cannot be fetched.
         """,
       examples: [
         CommandExample(
-          "Verify a Convex token", "clerkctl token --template convex | clerkctl jwt verify")
+          "Verify a Convex token", "clerkctl token --template convex | clerkctl jwt verify"),
+        CommandExample(
+          "Verify against a saved key set",
+          "clerkctl jwt verify --jwks jwks.json --audience convex -"),
       ],
       options: [
-        .option("jwks", value: "file-or-url", kind: .path, help: "The JWKS to verify against."),
+        .option(
+          "jwks", value: "file-or-url", kind: .path,
+          help: "The JWKS to verify against: a file, or an https (or loopback http) URL."),
         .option(
           "issuer", value: "url", kind: .url,
           help: "Find the keys through this issuer's OIDC discovery; default the token's iss."),
-        .option("audience", value: "aud", help: "Require the aud claim to match."),
+        .option("audience", value: "aud", help: "Require the aud claim to contain this value."),
         .option(
           "leeway", value: "seconds", kind: .seconds,
-          help: "Clock skew allowed when checking exp and nbf.", defaultValue: "0"),
+          help: "Clock skew allowed when checking exp, nbf and iat.", defaultValue: "0"),
       ],
       arguments: [
         ArgumentSpec("token", help: "The JWT; - or nothing reads it from stdin.", isOptional: true)
       ])
   }
 
-  package init(parsed: ParsedArguments) throws {}
+  /// The token argument (`-` or `nil`: stdin).
+  let token: String?
+  /// `--jwks`: a file path or a URL.
+  let jwks: String?
+  /// `--issuer`.
+  let issuer: String?
+  /// `--audience`.
+  let audience: String?
+  /// `--leeway`, seconds.
+  let leeway: Double
+
+  package init(parsed: ParsedArguments) throws {
+    token = parsed.positional(0)
+    jwks = parsed.value("jwks")
+    issuer = parsed.value("issuer")
+    audience = parsed.value("audience")
+    leeway = parsed.double("leeway") ?? 0
+    for name in ["jwks", "issuer", "audience"] where parsed.value(name)?.isEmpty == true {
+      throw UsageError("'--\(name)' must not be empty")
+    }
+  }
 
   package func run(_ context: CommandContext) throws -> Int32 {
-    throw CLIError.notImplemented("clerkctl jwt verify")
+    let text = try context.tokenInput(token)
+    // Refuse what can never verify before reaching the network for keys.
+    let unverified = try JWT(text)
+    guard unverified.algorithm == "RS256" else {
+      throw JWTError.unsupportedAlgorithm(
+        unverified.header["alg"].map { $0.stringValue ?? $0.encoded })
+    }
+    let (keys, requiredIssuer) = try keySet(for: unverified, context: context)
+    let options = JWTVerifier.Options(
+      leeway: leeway,
+      issuer: requiredIssuer.map { Self.issuerToRequire($0, of: unverified) },
+      audience: audience, now: context.clock.now())
+    let claims = try JWTVerifier(keys: keys).verify(text, options: options)
+    context.print(claims.prettyEncoded)
+    return ExitCode.success.rawValue
+  }
+
+  /// The `iss` value to require: the token's own when it equals `issuer` up to one trailing
+  /// `/` on either, else `issuer` itself (so the mismatch is reported against it).
+  static func issuerToRequire(_ issuer: String, of token: JWT) -> String {
+    guard let iss = token.payload["iss"]?.stringValue,
+      trimmingOneSlash(iss) == trimmingOneSlash(issuer)
+    else { return issuer }
+    return iss
+  }
+
+  private static func trimmingOneSlash(_ text: String) -> Substring {
+    text.hasSuffix("/") ? text.dropLast() : Substring(text)
   }
 }

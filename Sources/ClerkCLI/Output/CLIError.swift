@@ -6,6 +6,9 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
   case interrupted
   /// Standard input ended before a needed line (`what` names it: "the password").
   case inputEnded(String)
+  /// A local file named on the command line that cannot be read (`what` names its role: "the
+  /// JWKS file"), and why.
+  case unreadableFile(what: String, path: String, reason: String)
 
   package var description: String {
     switch self {
@@ -15,6 +18,8 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
       "interrupted"
     case .inputEnded(let what):
       "standard input ended before \(what) was read"
+    case .unreadableFile(let what, let path, let reason):
+      "cannot read \(what) '\(path)': \(reason); check the path and its permissions"
     }
   }
 
@@ -23,6 +28,7 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
     case .notImplemented: .failure
     case .interrupted: .interrupted
     case .inputEnded: .usage
+    case .unreadableFile: .configuration
     }
   }
 }
