@@ -63,6 +63,9 @@ extension Emulator {
       return try createTemplate(body, store: &store, now: now)
     case .backendCreateSignInToken:
       return try createSignInToken(body, store: &store, now: now)
+    case .backendRevokeSignInToken:
+      return try revokeSignInToken(
+        context.params["sign_in_token_id"] ?? "", store: &store, now: now)
     case .backendRevokeSession:
       let id = context.params["session_id"] ?? ""
       guard store.sessions[id] != nil else { throw .notFound("session", id: id) }
@@ -191,12 +194,41 @@ extension Emulator {
       id: random.id("sit"), userID: userID, token: random.base62(48), status: "pending",
       expiresAt: now + lifetime * 1000, createdAt: now, updatedAt: now)
     store.signInTokens[token.id] = token
-    return [
+    return signInTokenJSON(token, store: store, includeToken: true)
+  }
+
+  /// Revokes a `pending` sign-in token; any other status is 400
+  /// `sign_in_token_cannot_be_revoked_code` (by analogy with the other sign-in-token codes).
+  private func revokeSignInToken(
+    _ id: String, store: inout Store, now: Int64
+  ) throws(ClerkAPIFailure) -> JSONValue {
+    guard var token = store.signInTokens[id] else { throw .notFound("sign in token", id: id) }
+    guard token.status == "pending" else {
+      throw ClerkAPIFailure(
+        status: 400, code: "sign_in_token_cannot_be_revoked_code",
+        message: "Sign in token cannot be revoked",
+        longMessage: "Only pending sign in tokens can be revoked; this one is \(token.status).")
+    }
+    token.status = "revoked"
+    token.updatedAt = now
+    store.signInTokens[id] = token
+    return signInTokenJSON(token, store: store, includeToken: false)
+  }
+
+  /// BAPI `SignInToken`; `token` and `url` only when it is created.
+  private func signInTokenJSON(
+    _ token: SignInTokenRecord, store: Store, includeToken: Bool
+  ) -> JSONValue {
+    var json: [String: JSONValue] = [
       "object": "sign_in_token", "id": .string(token.id), "status": .string(token.status),
-      "user_id": .string(userID), "token": .string(token.token),
-      "url": .string(store.baseURL + "/v1/tickets/accept?ticket=" + token.token),
-      "created_at": .int(now), "updated_at": .int(now),
+      "user_id": .string(token.userID), "created_at": .int(token.createdAt),
+      "updated_at": .int(token.updatedAt),
     ]
+    if includeToken {
+      json["token"] = .string(token.token)
+      json["url"] = .string(store.baseURL + "/v1/tickets/accept?ticket=" + token.token)
+    }
+    return .object(json)
   }
 
   private func templateJSON(_ template: JWTTemplateRecord) -> JSONValue {

@@ -62,6 +62,9 @@ extension Emulator {
     Route(
       surface: .backend, method: "POST", template: "/v1/sign_in_tokens",
       endpoint: .backendCreateSignInToken),
+    Route(
+      surface: .backend, method: "POST", template: "/v1/sign_in_tokens/{sign_in_token_id}/revoke",
+      endpoint: .backendRevokeSignInToken),
     Route(surface: .backend, method: "GET", template: "/v1/users", endpoint: .backendListUsers),
     Route(surface: .backend, method: "POST", template: "/v1/users", endpoint: .backendCreateUser),
     Route(surface: .backend, method: "GET", template: "/v1/jwks", endpoint: .backendJWKS),
