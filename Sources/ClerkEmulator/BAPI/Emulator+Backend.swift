@@ -4,6 +4,10 @@ import Foundation
 /// The Backend API subset: `Authorization: Bearer <secret key>`, JSON bodies, bare objects,
 /// errors in Clerk's envelope. A missing or non-Bearer header is 401
 /// `authorization_header_format_invalid`; a wrong key is 401 `authentication_invalid`.
+///
+/// Served: `POST /v1/sign_in_tokens` (+ `/{id}/revoke`), `GET|POST /v1/users`, `GET /v1/jwks`,
+/// `GET|POST /v1/jwt_templates`, `POST /v1/sessions/{id}/revoke` and
+/// `POST /v1/sessions/{id}/tokens[/{template}]` (`expires_in_seconds` overrides the lifetime).
 extension Emulator {
   func serveBackend(_ endpoint: Endpoint, _ context: RequestContext) -> HTTPResponse {
     let header = context.request.headers["Authorization"]?.trimmingSpaces ?? ""
@@ -35,15 +39,42 @@ extension Emulator {
       body = [:]
     }
     let now = nowMilliseconds
+    let isToken = endpoint == .backendSessionToken || endpoint == .backendTemplateToken
     let outcome: Result<JSONValue, ClerkAPIFailure> = state.withStore { store in
       Result { () throws(ClerkAPIFailure) -> JSONValue in
-        try backendReply(endpoint, context, body: body, store: &store, now: now)
+        if isToken {
+          return try backendTokenClaims(endpoint, context, body: body, store: store, now: now)
+        }
+        return try backendReply(endpoint, context, body: body, store: &store, now: now)
       }
     }
     switch outcome {
-    case .success(let value): return json(value)
+    case .success(let value): return isToken ? tokenResponse(value) : json(value)
     case .failure(let failure): return clerkError(failure)
     }
+  }
+
+  /// The claims for `POST /v1/sessions/{id}/tokens[/{template}]` (signed after the lock):
+  /// the session must be active; `expires_in_seconds` (30…315360000) overrides the lifetime.
+  private func backendTokenClaims(
+    _ endpoint: Endpoint, _ context: RequestContext, body: JSONValue, store: Store, now: Int64
+  ) throws(ClerkAPIFailure) -> JSONValue {
+    let id = context.params["session_id"] ?? ""
+    guard let session = store.sessions[id], session.status == "active" else {
+      throw .notFound("session", id: id)
+    }
+    let lifetime = body["expires_in_seconds"]?.intValue
+    if let lifetime, !(30...315_360_000).contains(lifetime) {
+      throw .paramInvalid(
+        "expires_in_seconds", "expires_in_seconds must be between 30 and 315360000")
+    }
+    if endpoint == .backendTemplateToken {
+      let name = context.params["template_name"] ?? ""
+      guard var template = store.templates[name] else { throw .templateNotFound(name) }
+      if let lifetime { template.lifetime = lifetime }
+      return templateTokenClaims(template, session: session, store: store, now: now)
+    }
+    return sessionTokenClaims(session, store: store, now: now, lifetime: lifetime)
   }
 
   private func backendReply(

@@ -77,6 +77,13 @@ extension Emulator {
     Route(
       surface: .backend, method: "POST", template: "/v1/sessions/{session_id}/revoke",
       endpoint: .backendRevokeSession),
+    Route(
+      surface: .backend, method: "POST", template: "/v1/sessions/{session_id}/tokens",
+      endpoint: .backendSessionToken),
+    Route(
+      surface: .backend, method: "POST",
+      template: "/v1/sessions/{session_id}/tokens/{template_name}",
+      endpoint: .backendTemplateToken),
 
     // Convex-style HTTP API.
     Route(surface: .convex, method: "POST", template: "/api/query", endpoint: .convexQuery),

@@ -55,6 +55,7 @@ enum Endpoint: Sendable {
   case backendCreateSignInToken, backendRevokeSignInToken, backendListUsers, backendCreateUser,
     backendJWKS
   case backendListTemplates, backendCreateTemplate, backendRevokeSession
+  case backendSessionToken, backendTemplateToken
   case convexQuery, convexMutation, convexAction
   case testRequests, testClearRequests, testFaults, testRevokeSession, testEmails
 }

@@ -26,6 +26,38 @@ struct LoopbackBackendTests {
     #expect(keys.keys.map(\.kid) == [harness.emulator.instanceID])
   }
 
+  @Test("BAPI mints session and template tokens, with expires_in_seconds")
+  func backendTokens() throws {
+    let (_, session) = try harness.signIn()
+    let verifier = JWTVerifier(keys: harness.emulator.jwks)
+    let options = JWTVerifier.Options(issuer: harness.baseURL, now: harness.time.now)
+    let plain = try EmulatorHarness.json(harness.bapi("POST", "/v1/sessions/\(session)/tokens"))
+    #expect(plain["object"] == "token")
+    let claims = try verifier.verify(try #require(plain["jwt"]?.stringValue), options: options)
+    #expect(claims["sid"]?.stringValue == session)
+    let iat = try #require(claims["iat"]?.intValue)
+    #expect(claims["exp"]?.intValue == iat + 60)
+
+    let long = try EmulatorHarness.json(
+      harness.bapi(
+        "POST", "/v1/sessions/\(session)/tokens/convex", json: ["expires_in_seconds": 3600]))
+    let template = try verifier.verify(try #require(long["jwt"]?.stringValue), options: options)
+    #expect(template["aud"] == "convex")
+    #expect(template["sid"] == nil)
+    #expect(template["exp"]?.intValue == iat + 3600)
+
+    let tooShort = harness.bapi(
+      "POST", "/v1/sessions/\(session)/tokens", json: ["expires_in_seconds": 10])
+    #expect(tooShort.status == 422)
+    #expect(EmulatorHarness.errorCode(tooShort) == "form_param_value_invalid")
+    let unknown = harness.bapi("POST", "/v1/sessions/sess_missing/tokens")
+    #expect(unknown.status == 404)
+    let noTemplate = harness.bapi("POST", "/v1/sessions/\(session)/tokens/nope")
+    #expect(noTemplate.status == 404)
+    #expect(harness.bapi("POST", "/v1/sessions/\(session)/revoke").status == 200)
+    #expect(harness.bapi("POST", "/v1/sessions/\(session)/tokens").status == 404)
+  }
+
   @Test("a 503 fault arrives with Retry-After, then the endpoint recovers")
   func statusFault() throws {
     harness.queueFault(["path": "/v1/environment", "status": 503, "retry_after": 2])
