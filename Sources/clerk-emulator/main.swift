@@ -27,9 +27,16 @@ struct Options {
   var quiet = false
 }
 
-private func fail(_ message: String, code: Int32 = 64) -> Never {
+/// A usage error: the message, a pointer to `--help`, exit 64.
+private func usageFailure(_ message: String) -> Never {
   FileHandle.standardError.write(Data("Error: \(message)\nSee 'clerk-emulator --help'.\n".utf8))
-  exit(code)
+  exit(64)
+}
+
+/// A runtime failure (bad config, port in use): one line on stderr, exit 1.
+private func fail(_ message: String) -> Never {
+  FileHandle.standardError.write(Data("Error: \(message)\n".utf8))
+  exit(1)
 }
 
 private func parse(_ arguments: [String]) -> Options {
@@ -44,7 +51,7 @@ private func parse(_ arguments: [String]) -> Options {
     }
     func value() -> String {
       if let inline { return inline }
-      guard let next = rest.popFirst() else { fail("missing value for \(name)") }
+      guard let next = rest.popFirst() else { usageFailure("missing value for \(name)") }
       return next
     }
     switch name {
@@ -55,12 +62,12 @@ private func parse(_ arguments: [String]) -> Options {
     case "--port":
       let text = value()
       guard let port = Int(text), (0...65535).contains(port) else {
-        fail("--port must be a number from 0 to 65535, got '\(text)'")
+        usageFailure("--port must be a number from 0 to 65535, got '\(text)'")
       }
       options.port = port
     case "--config": options.config = value()
     case "--quiet": options.quiet = true
-    default: fail("unknown option '\(argument)'")
+    default: usageFailure("unknown option '\(argument)'")
     }
   }
   return options
@@ -76,11 +83,11 @@ do throws(EmulatorConfigurationError) {
     configuration = .seed
   }
 } catch {
-  fail(error.description, code: 1)
+  fail(error.description)
 }
 let key: RSAPrivateKey
 do { key = try RSAPrivateKey.generate(bits: 2048) } catch {
-  fail("could not generate the signing key: \(error)", code: 1)
+  fail("could not generate the signing key: \(error)")
 }
 let quiet = options.quiet
 let emulator = Emulator(
@@ -93,10 +100,17 @@ let server = HTTPServer(
   configuration: HTTPServer.Configuration(host: options.host, port: options.port),
   handler: { emulator.handle($0) })
 do { try server.start() } catch {
-  fail("could not listen on \(options.host):\(options.port): \(error)", code: 1)
+  fail("\(error)")
 }
-// The URLs always use 127.0.0.1 (loopback), like the contract says, whatever --host is.
-emulator.setBaseURL("http://127.0.0.1:\(server.port)")
+// The URLs name the loopback address for a loopback or wildcard host, else the host itself.
+let advertisedHost: String
+switch options.host {
+case "0.0.0.0", "localhost": advertisedHost = "127.0.0.1"
+case "::", "::1": advertisedHost = "[::1]"
+case let host where host.contains(":"): advertisedHost = "[\(host)]"
+case let host: advertisedHost = host
+}
+emulator.setBaseURL("http://\(advertisedHost):\(server.port)")
 FileHandle.standardOutput.write(Data((emulator.startupLine.encoded + "\n").utf8))
 ShutdownSignal.wait()
 server.stop()

@@ -10,6 +10,8 @@ public final class EmulatorProcess: @unchecked Sendable {
   public let jwksURL: String
   public let publishableKey: String
   public let secretKey: String
+  /// The whole ready line, parsed.
+  package let ready: JSONValue
   private let process: Process
 
   /// Starts the emulator and waits for its one-line ready message.
@@ -48,6 +50,7 @@ public final class EmulatorProcess: @unchecked Sendable {
     jwksURL = jwks
     publishableKey = pk
     secretKey = sk
+    self.ready = ready
   }
 
   /// Stops the emulator (SIGTERM) and waits for it; returns its exit status.

@@ -4,6 +4,10 @@ import Foundation
 /// The Backend API subset: `Authorization: Bearer <secret key>`, JSON bodies, bare objects,
 /// errors in Clerk's envelope. A missing or non-Bearer header is 401
 /// `authorization_header_format_invalid`; a wrong key is 401 `authentication_invalid`.
+///
+/// Served: `POST /v1/sign_in_tokens` (+ `/{id}/revoke`), `GET|POST /v1/users`, `GET /v1/jwks`,
+/// `GET|POST /v1/jwt_templates`, `POST /v1/sessions/{id}/revoke` and
+/// `POST /v1/sessions/{id}/tokens[/{template}]` (`expires_in_seconds` overrides the lifetime).
 extension Emulator {
   func serveBackend(_ endpoint: Endpoint, _ context: RequestContext) -> HTTPResponse {
     let header = context.request.headers["Authorization"]?.trimmingSpaces ?? ""
@@ -35,15 +39,42 @@ extension Emulator {
       body = [:]
     }
     let now = nowMilliseconds
+    let isToken = endpoint == .backendSessionToken || endpoint == .backendTemplateToken
     let outcome: Result<JSONValue, ClerkAPIFailure> = state.withStore { store in
       Result { () throws(ClerkAPIFailure) -> JSONValue in
-        try backendReply(endpoint, context, body: body, store: &store, now: now)
+        if isToken {
+          return try backendTokenClaims(endpoint, context, body: body, store: store, now: now)
+        }
+        return try backendReply(endpoint, context, body: body, store: &store, now: now)
       }
     }
     switch outcome {
-    case .success(let value): return json(value)
+    case .success(let value): return isToken ? tokenResponse(value) : json(value)
     case .failure(let failure): return clerkError(failure)
     }
+  }
+
+  /// The claims for `POST /v1/sessions/{id}/tokens[/{template}]` (signed after the lock):
+  /// the session must be active; `expires_in_seconds` (30…315360000) overrides the lifetime.
+  private func backendTokenClaims(
+    _ endpoint: Endpoint, _ context: RequestContext, body: JSONValue, store: Store, now: Int64
+  ) throws(ClerkAPIFailure) -> JSONValue {
+    let id = context.params["session_id"] ?? ""
+    guard let session = store.sessions[id], session.status == "active" else {
+      throw .notFound("session", id: id)
+    }
+    let lifetime = body["expires_in_seconds"]?.intValue
+    if let lifetime, !(30...315_360_000).contains(lifetime) {
+      throw .paramInvalid(
+        "expires_in_seconds", "expires_in_seconds must be between 30 and 315360000")
+    }
+    if endpoint == .backendTemplateToken {
+      let name = context.params["template_name"] ?? ""
+      guard var template = store.templates[name] else { throw .templateNotFound(name) }
+      if let lifetime { template.lifetime = lifetime }
+      return templateTokenClaims(template, session: session, store: store, now: now)
+    }
+    return sessionTokenClaims(session, store: store, now: now, lifetime: lifetime)
   }
 
   private func backendReply(
@@ -63,6 +94,9 @@ extension Emulator {
       return try createTemplate(body, store: &store, now: now)
     case .backendCreateSignInToken:
       return try createSignInToken(body, store: &store, now: now)
+    case .backendRevokeSignInToken:
+      return try revokeSignInToken(
+        context.params["sign_in_token_id"] ?? "", store: &store, now: now)
     case .backendRevokeSession:
       let id = context.params["session_id"] ?? ""
       guard store.sessions[id] != nil else { throw .notFound("session", id: id) }
@@ -191,12 +225,41 @@ extension Emulator {
       id: random.id("sit"), userID: userID, token: random.base62(48), status: "pending",
       expiresAt: now + lifetime * 1000, createdAt: now, updatedAt: now)
     store.signInTokens[token.id] = token
-    return [
+    return signInTokenJSON(token, store: store, includeToken: true)
+  }
+
+  /// Revokes a `pending` sign-in token; any other status is 400
+  /// `sign_in_token_cannot_be_revoked_code` (by analogy with the other sign-in-token codes).
+  private func revokeSignInToken(
+    _ id: String, store: inout Store, now: Int64
+  ) throws(ClerkAPIFailure) -> JSONValue {
+    guard var token = store.signInTokens[id] else { throw .notFound("sign in token", id: id) }
+    guard token.status == "pending" else {
+      throw ClerkAPIFailure(
+        status: 400, code: "sign_in_token_cannot_be_revoked_code",
+        message: "Sign in token cannot be revoked",
+        longMessage: "Only pending sign in tokens can be revoked; this one is \(token.status).")
+    }
+    token.status = "revoked"
+    token.updatedAt = now
+    store.signInTokens[id] = token
+    return signInTokenJSON(token, store: store, includeToken: false)
+  }
+
+  /// BAPI `SignInToken`; `token` and `url` only when it is created.
+  private func signInTokenJSON(
+    _ token: SignInTokenRecord, store: Store, includeToken: Bool
+  ) -> JSONValue {
+    var json: [String: JSONValue] = [
       "object": "sign_in_token", "id": .string(token.id), "status": .string(token.status),
-      "user_id": .string(userID), "token": .string(token.token),
-      "url": .string(store.baseURL + "/v1/tickets/accept?ticket=" + token.token),
-      "created_at": .int(now), "updated_at": .int(now),
+      "user_id": .string(token.userID), "created_at": .int(token.createdAt),
+      "updated_at": .int(token.updatedAt),
     ]
+    if includeToken {
+      json["token"] = .string(token.token)
+      json["url"] = .string(store.baseURL + "/v1/tickets/accept?ticket=" + token.token)
+    }
+    return .object(json)
   }
 
   private func templateJSON(_ template: JWTTemplateRecord) -> JSONValue {

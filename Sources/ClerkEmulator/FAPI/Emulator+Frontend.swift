@@ -73,24 +73,17 @@ extension Emulator {
 
   /// Signs what the handler asked for (outside the lock) and builds the response.
   private func finish(_ reply: FrontendReply) -> HTTPResponse {
+    if let claims = reply.tokenClaims { return tokenResponse(claims) }
     var headers: HTTPHeaders = [:]
-    do {
-      if let claims = reply.tokenClaims {
-        let jwt = try signer.sign(claims: claims, extraHeader: ["typ": "JWT"])
-        return json(["object": "token", "jwt": .string(jwt)])
+    if let issue = reply.issueClientToken {
+      let jwt: String
+      do { jwt = try signer.sign(claims: issue.claims) } catch {
+        return clerkError(.signingFailed(error))
       }
-      if let issue = reply.issueClientToken {
-        let jwt = try signer.sign(claims: issue.claims, extraHeader: ["typ": "JWT"])
-        state.withStore { $0.clients[issue.clientID]?.token = jwt }
-        headers.add(name: "Authorization", value: jwt)
-      } else if reply.clearClientToken {
-        headers.add(name: "Authorization", value: "")
-      }
-    } catch {
-      return clerkError(
-        ClerkAPIFailure(
-          status: 500, code: "internal_clerk_error", message: "Oops, an unexpected error occurred",
-          longMessage: "The emulator could not sign a token: \(error)"))
+      state.withStore { $0.clients[issue.clientID]?.token = jwt }
+      headers.add(name: "Authorization", value: jwt)
+    } else if reply.clearClientToken {
+      headers.add(name: "Authorization", value: "")
     }
     return json(reply.body, headers: headers)
   }

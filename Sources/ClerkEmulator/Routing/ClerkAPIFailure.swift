@@ -96,6 +96,12 @@ struct ClerkAPIFailure: Error, Equatable {
       longMessage: "We were unable to complete \(action) for this Client.")
   }
 
+  static func signingFailed(_ error: any Error) -> Self {
+    Self(
+      status: 500, code: "internal_clerk_error", message: "Oops, an unexpected error occurred",
+      longMessage: "The emulator could not sign a token: \(error)")
+  }
+
   static func ticket(_ code: String, _ longMessage: String) -> Self {
     Self(
       status: 400, code: code, message: "Sign in token invalid", longMessage: longMessage,

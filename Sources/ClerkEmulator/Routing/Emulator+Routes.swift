@@ -62,6 +62,9 @@ extension Emulator {
     Route(
       surface: .backend, method: "POST", template: "/v1/sign_in_tokens",
       endpoint: .backendCreateSignInToken),
+    Route(
+      surface: .backend, method: "POST", template: "/v1/sign_in_tokens/{sign_in_token_id}/revoke",
+      endpoint: .backendRevokeSignInToken),
     Route(surface: .backend, method: "GET", template: "/v1/users", endpoint: .backendListUsers),
     Route(surface: .backend, method: "POST", template: "/v1/users", endpoint: .backendCreateUser),
     Route(surface: .backend, method: "GET", template: "/v1/jwks", endpoint: .backendJWKS),
@@ -74,6 +77,13 @@ extension Emulator {
     Route(
       surface: .backend, method: "POST", template: "/v1/sessions/{session_id}/revoke",
       endpoint: .backendRevokeSession),
+    Route(
+      surface: .backend, method: "POST", template: "/v1/sessions/{session_id}/tokens",
+      endpoint: .backendSessionToken),
+    Route(
+      surface: .backend, method: "POST",
+      template: "/v1/sessions/{session_id}/tokens/{template_name}",
+      endpoint: .backendTemplateToken),
 
     // Convex-style HTTP API.
     Route(surface: .convex, method: "POST", template: "/api/query", endpoint: .convexQuery),

@@ -79,8 +79,7 @@ package final class Emulator: Sendable {
   package var publishableKey: String {
     var host = baseURL
     if let range = host.range(of: "://") { host = String(host[range.upperBound...]) }
-    let encoded = Data((host + "$").utf8).base64EncodedString()
-    return "pk_test_" + encoded.replacingOccurrences(of: "=", with: "")
+    return PublishableKey.make(frontendAPIHost: host, production: false)
   }
 
   /// The one-line JSON the executable prints at start.

@@ -52,8 +52,10 @@ enum Endpoint: Sendable {
   case sessionToken, templateToken, touchSession, endSession, removeSession
   case deleteSessions, getSession, me
   case jwks, openIDConfiguration
-  case backendCreateSignInToken, backendListUsers, backendCreateUser, backendJWKS
+  case backendCreateSignInToken, backendRevokeSignInToken, backendListUsers, backendCreateUser,
+    backendJWKS
   case backendListTemplates, backendCreateTemplate, backendRevokeSession
+  case backendSessionToken, backendTemplateToken
   case convexQuery, convexMutation, convexAction
   case testRequests, testClearRequests, testFaults, testRevokeSession, testEmails
 }

@@ -4,12 +4,15 @@ import Foundation
 /// The claims of session and template tokens (signed later, outside the lock).
 extension Emulator {
   /// Session token, Clerk's v2 claims: `iss sub sid iat exp nbf(iat-10) jti v fva sts`; no
-  /// `azp` (native calls carry no Origin).
-  func sessionTokenClaims(_ session: SessionRecord, store: Store, now: Int64) -> JSONValue {
+  /// `azp` (native calls carry no Origin). `lifetime` (seconds) overrides the configured one (BAPI's `expires_in_seconds`).
+  func sessionTokenClaims(
+    _ session: SessionRecord, store: Store, now: Int64, lifetime: Int64? = nil
+  ) -> JSONValue {
     let iat = now / 1000
     return [
       "iss": .string(store.baseURL), "sub": .string(session.userID), "sid": .string(session.id),
-      "iat": .int(iat), "exp": .int(iat + store.sessionTokenLifetime), "nbf": .int(iat - 10),
+      "iat": .int(iat), "exp": .int(iat + (lifetime ?? store.sessionTokenLifetime)),
+      "nbf": .int(iat - 10),
       "jti": .string(random.base62(20).lowercased()), "v": 2,
       "fva": .array(store.factorAges(session, now: now).map(JSONValue.int)), "sts": "active",
     ]
@@ -34,6 +37,16 @@ extension Emulator {
     claims["jti"] = .string(random.base62(20).lowercased())
     claims["azp"] = nil
     return .object(claims)
+  }
+
+  /// `{"object":"token","jwt":…}` for `claims`, signed by the caller's thread. Never call it
+  /// under the state lock: RSA signing is the expensive part of minting and runs in parallel.
+  func tokenResponse(_ claims: JSONValue) -> HTTPResponse {
+    do {
+      return json(["object": "token", "jwt": .string(try signer.sign(claims: claims))])
+    } catch {
+      return clerkError(.signingFailed(error))
+    }
   }
 
   /// The `user` object shortcodes read from.

@@ -44,6 +44,12 @@ struct RouteSpecTests {
     let bapi = try SpecOperations(file: "bapi-2026-05-12.yml")
     #expect(fapi.operations.contains("POST /v1/client/sign_ins"))
     #expect(bapi.operations.contains("GET /users"))
+    #expect(fapi.operations.contains("DELETE /v1/client"))
+    #expect(bapi.operations.contains("POST /sign_in_tokens/{sign_in_token_id}/revoke"))
+    // Not operations: the scanner must not invent them (no DELETE on one session in FAPI; BAPI
+    // paths carry no /v1).
+    #expect(!fapi.operations.contains("DELETE /v1/client/sessions/{session_id}"))
+    #expect(!bapi.operations.contains("GET /v1/users"))
     #expect(fapi.operations.count > 100)
     #expect(bapi.operations.count > 100)
   }

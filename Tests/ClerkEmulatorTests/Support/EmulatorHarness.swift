@@ -1,4 +1,5 @@
 import ClerkKit
+import ClerkTestSupport
 import Foundation
 import Testing
 
@@ -24,17 +25,45 @@ final class ManualClock: @unchecked Sendable {
 }
 
 /// An emulator driven through `handle(_:)`, with helpers for the native FAPI protocol.
+///
+/// With `overLoopback`, the emulator runs behind a real `HTTPServer` on `127.0.0.1:0` and every
+/// helper goes over HTTP through libcurl (`HTTPClient.curl()`); the base URL is then the
+/// server's. The server stops when the harness is released.
 struct EmulatorHarness {
   static let base = "http://127.0.0.1:8787"
   let emulator: Emulator
   let time: ManualClock
+  /// The served origin: `base`, or the loopback server's.
+  let baseURL: String
+  /// The loopback server, when requests go over HTTP.
+  let server: HTTPServer?
+  /// The client used over loopback.
+  let http: HTTPClient
 
-  init(configuration: EmulatorConfiguration = .seed) throws {
+  init(
+    configuration: EmulatorConfiguration = .seed, overLoopback: Bool = false,
+    server serverConfiguration: HTTPServer.Configuration = .init()
+  ) throws {
     time = ManualClock()
-    emulator = Emulator(
-      configuration: configuration, baseURL: Self.base,
-      privateKey: try RSAPrivateKey.generate(bits: 2048), clock: time.clock)
+    let emulator = Emulator(
+      configuration: configuration, baseURL: Self.base, privateKey: try RFC7515Key.privateKey(),
+      clock: time.clock)
+    self.emulator = emulator
+    http = HTTPClient.curl()
+    guard overLoopback else {
+      server = nil
+      baseURL = Self.base
+      return
+    }
+    let server = HTTPServer(configuration: serverConfiguration) { emulator.handle($0) }
+    try server.start()
+    emulator.setBaseURL("http://127.0.0.1:\(server.port)")
+    self.server = server
+    baseURL = emulator.baseURL
   }
+
+  /// The loopback server's port (0 when driven directly).
+  var port: Int { server?.port ?? 0 }
 
   /// Sends a request; fails the test when the connection was dropped.
   @discardableResult
@@ -42,6 +71,14 @@ struct EmulatorHarness {
     _ method: String, _ target: String, headers: HTTPHeaders = [:], body: [UInt8] = [],
     remote: String = "127.0.0.1", sourceLocation: SourceLocation = #_sourceLocation
   ) -> HTTPResponse {
+    if server != nil {
+      do {
+        return try exchange(method, target, headers: headers, body: body)
+      } catch {
+        Issue.record("HTTP exchange failed: \(error)", sourceLocation: sourceLocation)
+        return HTTPResponse(status: 0)
+      }
+    }
     let reply = emulator.handle(
       HTTPServerRequest(
         method: method, target: target, headers: headers, body: body, remoteAddress: remote))
@@ -50,6 +87,14 @@ struct EmulatorHarness {
       return HTTPResponse(status: 0)
     }
     return response
+  }
+
+  /// Sends a request over loopback HTTP; throws the client's `HTTPError`.
+  func exchange(
+    _ method: String, _ target: String, headers: HTTPHeaders = [:], body: [UInt8] = []
+  ) throws -> HTTPResponse {
+    try http.send(
+      HTTPRequest(method: method, url: baseURL + target, headers: headers, body: body))
   }
 
   /// A native FAPI request: `_is_native=true`, form body, client token as-is.
@@ -80,6 +125,14 @@ struct EmulatorHarness {
     ]
     if authorization == "" { headers.remove(name: "Authorization") }
     return send(method, path, headers: headers, body: json?.encodedBytes ?? [])
+  }
+
+  /// Queues a fault on the test surface (see `Fault`).
+  func queueFault(_ fault: JSONValue, sourceLocation: SourceLocation = #_sourceLocation) {
+    let response = send(
+      "POST", "/__emulator/faults", headers: ["Content-Type": "application/json"],
+      body: fault.encodedBytes, sourceLocation: sourceLocation)
+    #expect(response.status == 200, sourceLocation: sourceLocation)
   }
 
   /// Signs in with a password in one request; returns the client token and session id.

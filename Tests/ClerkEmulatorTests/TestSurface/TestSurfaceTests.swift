@@ -6,19 +6,12 @@ import Testing
 
 @Suite("Test surface: faults and request log")
 struct TestSurfaceTests {
-  private func queue(_ harness: EmulatorHarness, _ fault: JSONValue) {
-    let response = harness.send(
-      "POST", "/__emulator/faults", headers: ["Content-Type": "application/json"],
-      body: fault.encodedBytes)
-    #expect(response.status == 200)
-  }
-
   @Test("a status fault hits the next N matching requests, with Retry-After")
   func statusFault() throws {
     let harness = try EmulatorHarness()
-    queue(
-      harness,
-      ["path": "/v1/client/sessions/*/tokens*", "count": 2, "status": 503, "retry_after": "1"])
+    harness.queueFault([
+      "path": "/v1/client/sessions/*/tokens*", "count": 2, "status": 503, "retry_after": "1",
+    ])
     let (token, session) = try harness.signIn()
     for _ in 0..<2 {
       let response = harness.fapi("POST", "/v1/client/sessions/\(session)/tokens", token: token)
@@ -32,14 +25,14 @@ struct TestSurfaceTests {
   @Test("method filter, prefix patterns, malformed bodies and delays")
   func bodyAndDelay() throws {
     let harness = try EmulatorHarness()
-    queue(harness, ["path": "/v1/environment", "method": "POST", "status": 500])
+    harness.queueFault(["path": "/v1/environment", "method": "POST", "status": 500])
     #expect(harness.send("GET", "/v1/environment").status == 200)
-    queue(harness, ["path": "/v1/env", "body": "{not json", "delay_ms": 250])
+    harness.queueFault(["path": "/v1/env", "body": "{not json", "delay_ms": 250])
     let malformed = harness.send("GET", "/v1/environment")
     #expect(malformed.status == 200)
     #expect(malformed.bodyText == "{not json")
     #expect(harness.time.slept == [0.25])
-    queue(harness, ["path": "/v1/environment", "delay_ms": 100])
+    harness.queueFault(["path": "/v1/environment", "delay_ms": 100])
     let delayed = harness.send("GET", "/v1/environment")
     #expect((try? EmulatorHarness.json(delayed))?["auth_config"] != nil)
     #expect(harness.time.slept == [0.25, 0.1])
@@ -48,7 +41,7 @@ struct TestSurfaceTests {
   @Test("a drop fault closes the connection")
   func drop() throws {
     let harness = try EmulatorHarness()
-    queue(harness, ["path": "/.well-known/jwks.json", "drop": true])
+    harness.queueFault(["path": "/.well-known/jwks.json", "drop": true])
     let reply = harness.emulator.handle(
       HTTPServerRequest(method: "GET", target: "/.well-known/jwks.json"))
     guard case .dropConnection = reply.action else {
