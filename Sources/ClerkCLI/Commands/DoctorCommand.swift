@@ -1,3 +1,5 @@
+import ClerkKit
+
 /// `clerkctl doctor`: the checklist for a token a backend rejects.
 package struct DoctorCommand: Command {
   package static var spec: CommandSpec {
@@ -8,8 +10,16 @@ package struct DoctorCommand: Command {
         Checks that the instance is configured and reachable, the credential file is safe, the \
         session is live, the template mints, the token's iss, aud and sub are what Convex \
         checks, the signature verifies through discovery, and the local clock is within 5 \
-        seconds of Clerk's. Exits 0 when all pass.
+        seconds of Clerk's. The checklist is the command's output, so it goes to stdout \
+        (--json: an array of {check, ok, skipped, detail, fix}). Exits 0 when all pass, else \
+        with the code of the first failure: 3 configuration or credential file, 4 not signed \
+        in, 5 unreachable, 7 template, 9 token invalid (iss, aud, sub, signature, clock).
         """,
+      examples: [
+        CommandExample("Check a Convex setup", "clerkctl doctor"),
+        CommandExample(
+          "Check another template and audience", "clerkctl doctor --template api --audience api"),
+      ],
       options: [
         .option(
           "template", value: "name", help: "The JWT template to check.", defaultValue: "convex"),
@@ -18,9 +28,28 @@ package struct DoctorCommand: Command {
       ])
   }
 
-  package init(parsed: ParsedArguments) throws {}
+  let template: String
+  let audience: String
+
+  package init(parsed: ParsedArguments) throws {
+    template = parsed.value("template") ?? "convex"
+    audience = parsed.value("audience") ?? "convex"
+    guard !template.isEmpty else { throw UsageError("'--template' needs a template name") }
+    guard !audience.isEmpty else { throw UsageError("'--audience' needs a value") }
+  }
 
   package func run(_ context: CommandContext) throws -> Int32 {
-    throw CLIError.notImplemented("clerkctl doctor")
+    let checks = try Doctor(context: context, template: template, audience: audience).run()
+    if context.globals.json {
+      context.print(JSONValue.array(checks.map(\.json)).prettyEncoded)
+    } else {
+      let colour =
+        context.terminal.isTerminal(.output) && context.environment["NO_COLOR"] == nil
+      for check in checks { context.print(check.line(colour: colour)) }
+    }
+    for check in checks {
+      if case .failed(let code) = check.outcome { return code.rawValue }
+    }
+    return ExitCode.success.rawValue
   }
 }

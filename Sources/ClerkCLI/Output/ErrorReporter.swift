@@ -84,3 +84,16 @@ extension JWTError: ExitCodeProviding {
     return .jwtInvalid
   }
 }
+
+extension ClerkAuthError: ExitCodeProviding {
+  package var exitCode: ExitCode {
+    switch self {
+    case .clerkNotLoaded, .configuration: .configuration
+    case .noActiveSession: .notSignedIn
+    case .tokenRetrievalFailed: .tokenRefused
+    case .signInTimeout: .signInTimeout
+    case .signInRejected: .signInRejected
+    case .unavailable: .unavailable
+    }
+  }
+}

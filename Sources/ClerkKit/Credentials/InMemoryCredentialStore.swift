@@ -2,12 +2,12 @@ import Foundation
 import Synchronization
 
 /// A credential store that keeps everything in memory, for tests and embedders.
-package final class InMemoryCredentialStore: CredentialStore {
+public final class InMemoryCredentialStore: CredentialStore, Sendable {
   private let credentials = Mutex<[String: ProfileCredential]>([:])
   private let profileLock = NSRecursiveLock()
 
   /// An empty store.
-  package init() {}
+  public init() {}
 
   package func load(profile: String) throws(CredentialStoreError) -> ProfileCredential? {
     try ProfileName.validate(profile)

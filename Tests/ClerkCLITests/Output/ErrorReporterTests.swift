@@ -1,4 +1,5 @@
 import ClerkCLI
+import ClerkKit
 import Testing
 
 @Suite("Error reporter and exit codes")
@@ -29,6 +30,18 @@ struct ErrorReporterTests {
     #expect(ErrorReporter.exitCode(for: CLIError.inputEnded("the password")) == .usage)
     #expect(ErrorReporter.exitCode(for: ConfigProblem()) == .configuration)
     #expect(ErrorReporter.exitCode(for: Unknown()) == .failure)
+  }
+
+  @Test(
+    "Library errors map to the contract's codes",
+    arguments: [
+      (ClerkAuthError.clerkNotLoaded, ExitCode.configuration),
+      (.configuration("x"), .configuration), (.noActiveSession, .notSignedIn),
+      (.tokenRetrievalFailed("x"), .tokenRefused), (.signInTimeout, .signInTimeout),
+      (.signInRejected("x"), .signInRejected), (.unavailable("x"), .unavailable),
+    ])
+  func libraryErrors(error: ClerkAuthError, code: ExitCode) {
+    #expect(ErrorReporter.exitCode(for: error) == code)
   }
 
   @Test("Reports are one line on stderr with the right prefix")

@@ -1,0 +1,268 @@
+import ClerkKit
+import Foundation
+import Glibc
+
+/// Runs `clerkctl doctor`'s checklist, in order, each check after the ones it needs.
+///
+/// Order: instance configured, instance reachable, credential file, signed in, session live,
+/// template mints, iss, aud, sub, signature, clock. A check whose input an earlier failure took
+/// away is skipped, not failed.
+package struct Doctor {
+  /// Clock difference with Clerk that still passes, seconds.
+  package static let maxClockSkew: Double = 5
+
+  let context: CommandContext
+  let template: String
+  let audience: String
+
+  package init(context: CommandContext, template: String, audience: String) {
+    self.context = context
+    self.template = template
+    self.audience = audience
+  }
+
+  /// Runs every check.
+  ///
+  /// - Throws: only what stops the checklist from starting (a bad profile name, no config
+  ///   directory, a bad `--request-timeout`).
+  package func run() throws -> [DoctorCheck] {
+    let profile = try context.profileName()
+    let store = try context.profileStore()
+    let account = try context.account()
+    let loaded = Result { try store.load(profile: profile) }
+    var checks: [DoctorCheck] = []
+
+    // Instance configured and reachable.
+    let instance = Result {
+      try InstanceResolver.resolveWithSource(
+        fapiURLFlag: context.globals.fapiURL, publishableKeyFlag: context.globals.publishableKey,
+        environment: context.environment, stored: (try? loaded.get())?.fapiURL)
+    }
+    var serverSkew: Double?
+    switch instance {
+    case .success(let resolution):
+      checks.append(.pass("instance configured", "\(resolution.url) (from \(resolution.source))"))
+      let api = account.api(fapiURL: resolution.url, clientToken: nil)
+      do {
+        _ = try api.environment()
+        serverSkew = api.clockSkew
+        checks.append(.pass("instance reachable", "GET \(resolution.url)/v1/environment answered"))
+      } catch {
+        checks.append(
+          .fail(
+            "instance reachable", error,
+            fix: "check the URL, the network and any proxy; --verbose traces the request"))
+      }
+    case .failure(let error):
+      checks.append(
+        .fail(
+          "instance configured", error,
+          fix: "pass --publishable-key or set CLERK_PUBLISHABLE_KEY (or CLERK_FAPI_URL)"))
+      checks.append(.skip("instance reachable", "no instance"))
+    }
+
+    checks.append(fileCheck(store: store, profile: profile))
+
+    // Signed in, session live.
+    let signedIn: ProfileCredential?
+    switch loaded {
+    case .success(let credential?) where credential.sessionID != nil:
+      signedIn = credential
+      checks.append(
+        .pass(
+          "signed in",
+          "profile '\(profile)' as \(credential.email ?? credential.userID ?? "unknown user")"))
+    case .success:
+      signedIn = nil
+      checks.append(
+        .fail(
+          "signed in", "profile '\(profile)' has no stored sign-in",
+          fix: "run 'clerkctl login\(profileFlag(profile))'", code: .notSignedIn))
+    case .failure(let error):
+      signedIn = nil
+      checks.append(.fail("signed in", error, fix: "fix the credential file as the message says"))
+    }
+    let tokenChecks = ["session live", "template mints", "iss", "aud", "sub", "signature"]
+    guard signedIn != nil else {
+      checks += tokenChecks.map { .skip($0, "not signed in") }
+      checks.append(clockCheck(skew: serverSkew, source: "the Date header"))
+      return checks
+    }
+    do {
+      let (_, session) = try account.liveSession()
+      checks.append(.pass("session live", "session \(session.id) is \(session.status)"))
+    } catch {
+      checks.append(
+        .fail("session live", error, fix: "run 'clerkctl login\(profileFlag(profile))'"))
+      checks += tokenChecks.dropFirst().map { .skip($0, "no live session") }
+      checks.append(clockCheck(skew: serverSkew, source: "the Date header"))
+      return checks
+    }
+
+    // Template mints (a fresh mint, not the cache).
+    let minted: ClerkAccount.TokenResult
+    do {
+      minted = try account.token(
+        template: template, minTTL: 0, forceRefresh: true,
+        fapiURL: try context.fapiURLOverride())
+      checks.append(
+        .pass(
+          "template mints",
+          "template '\(template)' gave a token valid for \(minted.expiresIn) s"))
+    } catch {
+      checks.append(
+        .fail(
+          "template mints", error,
+          fix: "create a JWT template named '\(template)' with claims "
+            + "{\"aud\": \"\(audience)\"} in the Clerk dashboard (Configure → JWT templates)"))
+      checks += tokenChecks.dropFirst(2).map { .skip($0, "no token") }
+      checks.append(clockCheck(skew: serverSkew, source: "the Date header"))
+      return checks
+    }
+    let claims = (try? ClerkAccount.claims(of: minted.token.jwt)) ?? [:]
+    let instanceURL = (try? instance.get()).map(\.url) ?? minted.credential.fapiURL
+    checks += claimChecks(claims, instanceURL: instanceURL)
+    checks.append(
+      signatureCheck(minted.token.jwt, claims: claims, skew: minted.credential.clockSkew))
+    checks.append(clockCheck(skew: minted.credential.clockSkew, source: "the token mint"))
+    return checks
+  }
+
+  // MARK: - Checks
+
+  private func fileCheck(store: ProfileStore, profile: String) -> DoctorCheck {
+    let name = "credential file"
+    let path = store.directory.credentialPath(profile: profile)
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return .skip(name, "no file at \(path) yet") }
+    let mode = info.st_mode & 0o7777
+    if info.st_uid != geteuid() {
+      return .fail(
+        name, "\(path) belongs to uid \(info.st_uid), not you",
+        fix: "delete it and sign in again", code: .configuration)
+    }
+    if mode & 0o077 != 0 {
+      return .fail(
+        name, "\(path) has mode \(Self.octal(mode)); others can read it",
+        fix: "chmod 600 '\(path)'", code: .configuration)
+    }
+    for directory in [store.directory.path, store.directory.profilesPath] {
+      var dirInfo = stat()
+      guard stat(directory, &dirInfo) == 0 else { continue }
+      let dirMode = dirInfo.st_mode & 0o7777
+      if dirMode & 0o077 != 0 {
+        return .fail(
+          name, "directory \(directory) has mode \(Self.octal(dirMode)); others can list it",
+          fix: "chmod 700 '\(directory)'", code: .configuration)
+      }
+    }
+    return .pass(name, "\(path) is \(Self.octal(mode)) in 0700 directories")
+  }
+
+  /// `iss`, `aud` and `sub`: what Convex matches a token against.
+  private func claimChecks(_ claims: JSONValue, instanceURL: String) -> [DoctorCheck] {
+    var checks: [DoctorCheck] = []
+    let iss = claims["iss"]?.stringValue
+    let expectedIssuer = Self.trimmingSlash(instanceURL)
+    if let iss, Self.trimmingSlash(iss) == expectedIssuer {
+      checks.append(.pass("iss", "'\(iss)' (the domain in convex/auth.config.ts)"))
+    } else {
+      checks.append(
+        .fail(
+          "iss", "expected '\(expectedIssuer)', got " + (iss.map { "'\($0)'" } ?? "no 'iss'"),
+          fix: "use the publishable key (or --fapi-url) of the instance that issues the token, "
+            + "and set the domain in convex/auth.config.ts to the token's iss",
+          code: .jwtInvalid))
+    }
+    let audiences: [String]? =
+      switch claims["aud"] {
+      case .string(let single)?: [single]
+      case .array(let many)?: many.map { $0.stringValue ?? $0.encoded }
+      default: nil
+      }
+    let audFix =
+      "set \"aud\": \"\(audience)\" (one audience) in the claims of JWT template "
+      + "'\(template)', or pass --audience with the applicationID from convex/auth.config.ts"
+    switch audiences {
+    case [audience]?:
+      checks.append(.pass("aud", "'\(audience)'"))
+    case let list? where list.contains(audience):
+      checks.append(
+        .fail(
+          "aud",
+          "expected exactly '\(audience)', got \(list.count) audiences "
+            + list.map { "'\($0)'" }.joined(separator: ", ") + "; Convex rejects extra ones",
+          fix: audFix, code: .jwtInvalid))
+    case let list?:
+      checks.append(
+        .fail(
+          "aud",
+          "expected exactly '\(audience)', got " + list.map { "'\($0)'" }.joined(separator: ", "),
+          fix: audFix, code: .jwtInvalid))
+    case nil:
+      checks.append(
+        .fail(
+          "aud", "expected '\(audience)', the token has no 'aud'", fix: audFix, code: .jwtInvalid))
+    }
+    if let sub = claims["sub"]?.stringValue, !sub.isEmpty {
+      checks.append(.pass("sub", "'\(sub)'"))
+    } else {
+      checks.append(
+        .fail(
+          "sub", "the token has no 'sub'",
+          fix: "set \"sub\": \"{{user.id}}\" in the claims of JWT template '\(template)'",
+          code: .jwtInvalid))
+    }
+    return checks
+  }
+
+  /// The signature, checked the way Convex does: keys found through the token's `iss`.
+  private func signatureCheck(_ jwt: String, claims: JSONValue, skew: Double) -> DoctorCheck {
+    guard let iss = claims["iss"]?.stringValue else { return .skip("signature", "no 'iss'") }
+    do {
+      let keys = try OIDCDiscovery(http: context.httpClient()).jwks(issuer: iss)
+      let now = context.clock.now().addingTimeInterval(skew)
+      _ = try JWTVerifier(keys: keys).verify(
+        jwt, options: JWTVerifier.Options(leeway: Self.maxClockSkew, now: now))
+      return .pass(
+        "signature", "RS256, verified with the keys from \(iss)/.well-known/openid-configuration")
+    } catch {
+      return .fail(
+        "signature", error,
+        fix: "the token must be signed by a key published at \(iss); check that the publishable "
+          + "key and the backend's auth config name the same Clerk instance")
+    }
+  }
+
+  private func clockCheck(skew: Double?, source: String) -> DoctorCheck {
+    guard let skew else { return .skip("clock", "Clerk's time is unknown") }
+    let seconds = Int(abs(skew).rounded())
+    let relation = skew >= 0 ? "behind" : "ahead of"
+    let detail =
+      seconds == 0
+      ? "local clock agrees with Clerk's to the second (measured at \(source))"
+      : "local clock is \(seconds) s \(relation) Clerk's (measured at \(source))"
+    guard abs(skew) <= Self.maxClockSkew else {
+      return .fail(
+        "clock", detail + "; more than \(Int(Self.maxClockSkew)) s",
+        fix: "sync the system clock with NTP (e.g. 'sudo timedatectl set-ntp true')",
+        code: .jwtInvalid)
+    }
+    return .pass("clock", detail)
+  }
+
+  // MARK: - Helpers
+
+  private func profileFlag(_ profile: String) -> String {
+    profile == ProfileName.defaultName ? "" : " --profile \(profile)"
+  }
+
+  private static func octal(_ mode: mode_t) -> String {
+    let digits = String(mode, radix: 8)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+
+  private static func trimmingSlash(_ text: String) -> String {
+    text.hasSuffix("/") ? String(text.dropLast()) : text
+  }
+}

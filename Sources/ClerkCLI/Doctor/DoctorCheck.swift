@@ -1,0 +1,65 @@
+import ClerkKit
+
+/// One line of `clerkctl doctor`: what was checked, how it went, and the fix when it failed.
+package struct DoctorCheck: Sendable, Equatable {
+  /// How a check ended.
+  package enum Outcome: Sendable, Equatable {
+    case passed
+    /// Failed; the exit code of the failure's category.
+    case failed(ExitCode)
+    /// Not run because an earlier check failed.
+    case skipped
+  }
+
+  /// The check's name (`instance reachable`, `aud`, …).
+  package var name: String
+  package var outcome: Outcome
+  /// What was found, one line.
+  package var detail: String
+  /// What to do, for a failed check.
+  package var fix: String?
+
+  package static func pass(_ name: String, _ detail: String) -> DoctorCheck {
+    DoctorCheck(name: name, outcome: .passed, detail: detail, fix: nil)
+  }
+
+  package static func fail(
+    _ name: String, _ detail: String, fix: String, code: ExitCode
+  ) -> DoctorCheck {
+    DoctorCheck(name: name, outcome: .failed(code), detail: detail, fix: fix)
+  }
+
+  package static func skip(_ name: String, _ reason: String) -> DoctorCheck {
+    DoctorCheck(name: name, outcome: .skipped, detail: "skipped: \(reason)", fix: nil)
+  }
+
+  /// A failure from a thrown error: its message and its exit code.
+  package static func fail(_ name: String, _ error: any Error, fix: String) -> DoctorCheck {
+    .fail(
+      name, ErrorReporter.message(for: error), fix: fix, code: ErrorReporter.exitCode(for: error))
+  }
+
+  /// Whether the check passed.
+  package var passed: Bool { outcome == .passed }
+
+  /// The machine-readable form: `check`, `ok`, `skipped`, `detail`, `fix`.
+  package var json: JSONValue {
+    [
+      "check": .string(name), "ok": .bool(passed), "skipped": .bool(outcome == .skipped),
+      "detail": .string(detail), "fix": fix.map(JSONValue.string) ?? .null,
+    ]
+  }
+
+  /// The text line: `✓ NAME: DETAIL`, `✗ NAME: DETAIL — fix: FIX` or `- NAME: skipped: …`.
+  package func line(colour: Bool) -> String {
+    let (mark, code): (String, String) =
+      switch outcome {
+      case .passed: ("✓", "32")
+      case .failed: ("✗", "31")
+      case .skipped: ("-", "2")
+      }
+    let shown = colour ? "\u{1B}[\(code)m\(mark)\u{1B}[0m" : mark
+    let fixText = fix.map { " — fix: \($0)" } ?? ""
+    return "\(shown) \(name): \(detail)\(fixText)"
+  }
+}

@@ -1,0 +1,322 @@
+import Foundation
+import Synchronization
+
+/// Signs a user in to Clerk and hands out JWTs for a backend, in the shape of Convex's
+/// `AuthProvider` (0.8+: `login(onIdToken:)`, `loginFromCache(onIdToken:)`, `logout()`,
+/// `extractIdToken(from:)`) and of Clerk's Convex bridges.
+///
+/// Tokens are minted from `jwtTemplate` (`convex` by default; `nil` for the session token) and
+/// reused from the store's cache while they have `minimumTokenTTL` seconds left. The sign-in
+/// lives in the store (by default the file `clerkctl` uses), so a later run, or `clerkctl`,
+/// picks it up with `loginFromCache()`. All network work runs off the caller's task.
+public final class ClerkAuthProvider: Sendable {
+  /// The JWT template tokens are minted from; `nil` for the session token.
+  public let jwtTemplate: String?
+  /// Seconds a `login` may take in all, waits for codes included.
+  public let signInTimeout: TimeInterval
+  /// A cached token is reused only while it has at least this many seconds left.
+  public let minimumTokenTTL: TimeInterval
+
+  private let publishableKey: String?
+  private let frontendAPIURL: String?
+  private let environment: [String: String]
+  private let backing: Result<Backing, ClerkAuthError>
+  /// How requests are sent (also used by `AuthenticatedRequestSender`).
+  package let http: HTTPClient
+  private let clock: Clock
+  private let requestTimeout: Double
+  let state = Mutex(State())
+
+  private struct Backing: Sendable {
+    let profile: String
+    let store: any CredentialStore
+  }
+
+  /// A provider for one Clerk instance.
+  ///
+  /// - Parameters:
+  ///   - publishableKey: the instance's `pk_test_…`/`pk_live_…` key (the Frontend API host is
+  ///     decoded from it).
+  ///   - frontendAPIURL: the Frontend API base URL; wins over the key (proxies, the emulator).
+  ///     With neither, `CLERK_FAPI_URL` / `CLERK_PUBLISHABLE_KEY` from the environment, then
+  ///     the instance the stored sign-in belongs to.
+  ///   - jwtTemplate: the JWT template to mint from; `nil` for the session token.
+  ///   - signInTimeout: seconds a `login` may take.
+  ///   - store: where the sign-in is kept; default the `default` profile's file.
+  public convenience init(
+    publishableKey: String? = nil, frontendAPIURL: String? = nil,
+    jwtTemplate: String? = "convex", signInTimeout: TimeInterval = 120,
+    store: any ClerkCredentialStore = FileCredentialStore()
+  ) {
+    self.init(
+      publishableKey: publishableKey, frontendAPIURL: frontendAPIURL, jwtTemplate: jwtTemplate,
+      signInTimeout: signInTimeout, store: store,
+      http: .lazy { .curl(CurlConfiguration(userAgent: "ClerkKit/\(ClerkVersion.current)")) },
+      clock: .system, environment: ProcessInfo.processInfo.environment)
+  }
+
+  /// A provider with every dependency given (tests).
+  package init(
+    publishableKey: String?, frontendAPIURL: String?, jwtTemplate: String?,
+    signInTimeout: TimeInterval, minimumTokenTTL: TimeInterval = 10,
+    store: any ClerkCredentialStore, http: HTTPClient, clock: Clock,
+    environment: [String: String], requestTimeout: Double = 15
+  ) {
+    self.publishableKey = publishableKey
+    self.frontendAPIURL = frontendAPIURL
+    self.jwtTemplate = jwtTemplate
+    self.signInTimeout = signInTimeout
+    self.minimumTokenTTL = minimumTokenTTL
+    self.environment = environment
+    self.http = http
+    self.clock = clock
+    self.requestTimeout = requestTimeout
+    backing = Result { () throws(ClerkAuthError) in
+      do {
+        let found = try CredentialStoreBridge.backing(for: store)
+        return Backing(profile: found.profile, store: found.store)
+      } catch {
+        throw ClerkAuthError(error, during: .store)
+      }
+    }
+  }
+
+  deinit {
+    state.withLock { $0.finishAll() }
+  }
+
+  // MARK: - Sign in
+
+  /// Signs in with `method`, stores the sign-in and mints a token.
+  ///
+  /// - Throws: `ClerkAuthError` (`.signInRejected`, `.signInTimeout`, `.clerkNotLoaded`, …).
+  public func login(_ method: ClerkSignInMethod) async throws -> ClerkCredentials {
+    try await perform(.signIn, announce: true) { [self] account in
+      guard let fapiURL = try configuredURL() else { throw ClerkAuthError.clerkNotLoaded }
+      _ = try account.signIn(
+        method: method.method, inputs: method.inputs, fapiURL: fapiURL, timeout: signInTimeout)
+      return try account.token(
+        template: jwtTemplate, minTTL: minimumTokenTTL, forceRefresh: false)
+    }
+  }
+
+  /// Signs in with an identifier (email) and password.
+  public func login(identifier: String, password: String) async throws -> ClerkCredentials {
+    try await login(.password(identifier: identifier, password: password))
+  }
+
+  /// Convex's `login(onIdToken:)`: remembers `onIdToken`, then returns the stored sign-in's
+  /// credentials, or — when there is none — waits up to `signInTimeout` for a `login(_:)` on
+  /// this provider to complete (as Clerk's bridges wait for the sign-in UI).
+  ///
+  /// `onIdToken` is then called with every token this provider mints, and with `nil` when the
+  /// session ends or on `logout()`.
+  public func login(
+    onIdToken: @Sendable @escaping (String?) -> Void
+  ) async throws -> ClerkCredentials {
+    remember(onIdToken)
+    let generation = state.withLock { $0.signInGeneration }
+    do {
+      return try await loginFromCache()
+    } catch ClerkAuthError.noActiveSession {
+      return try await waitForSignIn(after: generation)
+    }
+  }
+
+  // MARK: - Tokens
+
+  /// The stored sign-in's credentials: the cached token while it has `minimumTokenTTL` seconds
+  /// left, else a freshly minted one.
+  ///
+  /// - Throws: `ClerkAuthError.noActiveSession` when nothing is stored or the session ended.
+  public func loginFromCache() async throws -> ClerkCredentials {
+    try await credentials(minTTL: minimumTokenTTL, forceRefresh: false, announce: true)
+  }
+
+  /// Convex's `loginFromCache(onIdToken:)`: remembers `onIdToken`, then `loginFromCache()`.
+  public func loginFromCache(
+    onIdToken: @Sendable @escaping (String?) -> Void
+  ) async throws -> ClerkCredentials {
+    remember(onIdToken)
+    return try await loginFromCache()
+  }
+
+  /// Mints a new token now, whatever the cache holds, and passes it to `onIdToken`.
+  public func refreshCredentials() async throws -> ClerkCredentials {
+    try await credentials(minTTL: minimumTokenTTL, forceRefresh: true, announce: false)
+  }
+
+  /// The JWT in `credentials`.
+  public func extractIdToken(from credentials: ClerkCredentials) -> String {
+    credentials.idToken
+  }
+
+  /// Credentials with a token that has `minTTL` seconds left (or a new one when forced).
+  package func credentials(
+    minTTL: Double, forceRefresh: Bool, announce: Bool
+  ) async throws -> ClerkCredentials {
+    try await perform(.token, announce: announce) { [self] account in
+      try account.token(
+        template: jwtTemplate, minTTL: minTTL, forceRefresh: forceRefresh,
+        fapiURL: try configuredURL())
+    }
+  }
+
+  // MARK: - Sign out
+
+  /// Ends the session at Clerk and deletes the stored sign-in and tokens. The local sign-in is
+  /// deleted even when Clerk cannot be reached (the session then lives on at Clerk until it
+  /// expires). Calls `onIdToken` with `nil` and forgets it.
+  ///
+  /// - Throws: `ClerkAuthError.configuration` when the store cannot be changed.
+  public func logout() async throws {
+    let previous = transition(to: .loading)
+    do {
+      _ = try await Self.offload { [self] in try account().signOut() }
+    } catch {
+      transition(to: previous)
+      throw ClerkAuthError(error, during: .signOut)
+    }
+    let callback = state.withLock { state in
+      state.publish(.unauthenticated)
+      let callback = state.onIdToken
+      state.onIdToken = nil
+      state.deliveredToken = false
+      return callback
+    }
+    callback?(nil)
+  }
+
+  // MARK: - State
+
+  /// The provider's state now, then every change, for as long as the stream is iterated.
+  public var authState: AsyncStream<AuthState<ClerkCredentials>> {
+    let (stream, continuation) = AsyncStream<AuthState<ClerkCredentials>>.makeStream(
+      bufferingPolicy: .bufferingNewest(64))
+    let id = state.withLock { state in
+      let id = state.nextObserver
+      state.nextObserver += 1
+      state.observers[id] = continuation
+      continuation.yield(state.current)
+      return id
+    }
+    continuation.onTermination = { [weak self] _ in
+      _ = self?.state.withLock { $0.observers.removeValue(forKey: id) }
+    }
+    return stream
+  }
+
+  /// The provider's state now.
+  public var currentAuthState: AuthState<ClerkCredentials> {
+    state.withLock { $0.current }
+  }
+
+  // MARK: - Plumbing
+
+  private func account() throws(ClerkAuthError) -> ClerkAccount {
+    let backing = try backing.get()
+    var account = ClerkAccount(
+      profile: backing.profile, store: backing.store, http: http, clock: clock)
+    account.requestTimeout = requestTimeout
+    return account
+  }
+
+  /// The instance from the arguments (which win over the environment), else the environment;
+  /// `nil` when neither names one (use what the sign-in stored).
+  private func configuredURL() throws -> String? {
+    let explicit = frontendAPIURL != nil || publishableKey != nil
+    let environment = explicit ? [:] : self.environment
+    let configured =
+      frontendAPIURL != nil || publishableKey != nil
+      || environment["CLERK_FAPI_URL"].map { !$0.isEmpty } == true
+      || environment["CLERK_PUBLISHABLE_KEY"].map { !$0.isEmpty } == true
+    guard configured else { return nil }
+    return try InstanceResolver.resolve(
+      fapiURLFlag: frontendAPIURL, publishableKeyFlag: publishableKey,
+      environment: environment, stored: nil)
+  }
+
+  private func remember(_ onIdToken: @Sendable @escaping (String?) -> Void) {
+    state.withLock { $0.onIdToken = onIdToken }
+  }
+
+  @discardableResult
+  private func transition(to next: AuthState<ClerkCredentials>) -> AuthState<ClerkCredentials> {
+    state.withLock { state in
+      let previous = state.current
+      state.publish(next)
+      return previous
+    }
+  }
+
+  /// Runs `body` off the caller's task, then publishes the outcome: the new credentials (and a
+  /// minted token to `onIdToken`), or `.unauthenticated` (and `nil`) when the session is gone.
+  private func perform(
+    _ activity: ClerkAuthError.Activity, announce: Bool,
+    _ body: @escaping @Sendable (ClerkAccount) throws -> ClerkAccount.TokenResult
+  ) async throws -> ClerkCredentials {
+    let previous = announce ? transition(to: .loading) : nil
+    let result: ClerkAccount.TokenResult
+    do {
+      result = try await Self.offload { [self] in try body(try account()) }
+    } catch {
+      let mapped = ClerkAuthError(error, during: activity)
+      if mapped == .noActiveSession {
+        sessionEnded()
+      } else if let previous {
+        transition(to: previous)
+      }
+      throw mapped
+    }
+    let credentials = ClerkCredentials(
+      userId: result.credential.userID
+        ?? (try? ClerkAccount.claims(of: result.token.jwt))?["sub"]?.stringValue ?? "",
+      idToken: result.token.jwt)
+    let callback = state.withLock { state in
+      state.publish(.authenticated(credentials))
+      if activity == .signIn { state.signedIn(credentials) }
+      guard result.minted, let callback = state.onIdToken else { return nil as Callback? }
+      state.deliveredToken = true
+      return callback
+    }
+    callback?(credentials.idToken)
+    return credentials
+  }
+
+  private func sessionEnded() {
+    let callback = state.withLock { state in
+      state.publish(.unauthenticated)
+      guard state.deliveredToken else { return nil as Callback? }
+      state.deliveredToken = false
+      return state.onIdToken
+    }
+    callback?(nil)
+  }
+
+  private func waitForSignIn(after generation: Int) async throws -> ClerkCredentials {
+    let id = state.withLock { state in
+      state.nextWaiter += 1
+      return state.nextWaiter
+    }
+    let timeout = signInTimeout
+    return try await withCheckedThrowingContinuation { continuation in
+      state.withLock { $0.addWaiter(id, continuation, after: generation) }
+      Task { [weak self] in
+        let nanoseconds = UInt64(max(0, min(timeout, 1e9)) * 1e9)
+        try? await Task.sleep(nanoseconds: nanoseconds)
+        self?.state.withLock { $0.resumeWaiter(id, with: .failure(.signInTimeout)) }
+      }
+    }
+  }
+
+  /// Runs blocking work (curl, file locks) on a global queue.
+  private static func offload<T: Sendable>(
+    _ body: @escaping @Sendable () throws -> T
+  ) async throws -> T {
+    try await withCheckedThrowingContinuation { continuation in
+      DispatchQueue.global().async { continuation.resume(with: Result { try body() }) }
+    }
+  }
+
+  typealias Callback = @Sendable (String?) -> Void
+}
