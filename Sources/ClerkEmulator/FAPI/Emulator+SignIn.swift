@@ -18,6 +18,9 @@ extension Emulator {
     if let client, store.hasActiveSession(client) { throw .sessionExists }
     let form = context.form
     let strategy = form.nonEmpty("strategy")
+    if let strategy, Self.isBrowserStrategy(strategy) {
+      return try createBrowserSignIn(strategy, context, store: &store, client: client, now: now)
+    }
     if strategy == "ticket" || (strategy == nil && form.nonEmpty("ticket") != nil) {
       return try signInWithTicket(form.nonEmpty("ticket"), store: &store, client: client, now: now)
     }
@@ -122,6 +125,9 @@ extension Emulator {
     switch endpoint {
     case .getSignIn:
       break
+    case .prepareFirstFactor
+    where form.nonEmpty("strategy").map(Self.isBrowserStrategy) == true:
+      return try prepareBrowserSignIn(&signIn, form, store: &store, now: now)
     case .prepareFirstFactor:
       guard signIn.status == "needs_first_factor",
         let user = signIn.userID.flatMap({ store.users[$0] })
@@ -264,7 +270,7 @@ extension Emulator {
 
   /// Completes a sign-in: creates the active session, rotates the client token.
   /// - Returns: the client token to issue.
-  private func complete(
+  func complete(
     _ signInID: String, strategy: String, store: inout Store, now: Int64
   )
     -> (clientID: String, claims: JSONValue)
@@ -293,7 +299,7 @@ extension Emulator {
     return (client.id, clientTokenClaims(client, now: now))
   }
 
-  private func respond(
+  func respond(
     _ signInID: String, reply: FrontendReply, store: Store, now: Int64
   )
     -> FrontendReply

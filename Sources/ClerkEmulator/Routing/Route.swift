@@ -49,6 +49,7 @@ enum Endpoint: Sendable {
   case environment, getClient, deleteClient
   case createSignIn, getSignIn, prepareFirstFactor, attemptFirstFactor
   case prepareSecondFactor, attemptSecondFactor
+  case createSignUp, oauthCallback
   case sessionToken, templateToken, touchSession, endSession, removeSession
   case deleteSessions, getSession, me
   case jwks, openIDConfiguration
@@ -56,4 +57,5 @@ enum Endpoint: Sendable {
   case backendListTemplates, backendCreateTemplate, backendRevokeSession
   case convexQuery, convexMutation, convexAction
   case testRequests, testClearRequests, testFaults, testRevokeSession, testEmails
+  case testOAuthAuthorize
 }
