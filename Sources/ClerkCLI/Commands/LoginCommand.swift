@@ -64,9 +64,15 @@ package struct LoginCommand: Command {
       ])
   }
 
-  package init(parsed: ParsedArguments) throws {}
+  /// `--oauth` / `--sso`: a browser sign-in (see `LoginCommand+Browser.swift`).
+  let browser: BrowserLoginOptions?
+
+  package init(parsed: ParsedArguments) throws {
+    browser = try BrowserLoginOptions(parsed: parsed)
+  }
 
   package func run(_ context: CommandContext) throws -> Int32 {
+    if let browser { return try runBrowserLogin(browser, context) }
     throw CLIError.notImplemented("clerkctl login")
   }
 }

@@ -108,14 +108,32 @@ package struct BrowserSignIn {
     var fields = [("strategy", target.strategy)]
     if case .sso(let email) = target { fields.append(("identifier", email)) }
     fields += [("redirect_url", redirect), ("action_complete_redirect_url", redirect)]
-    let created = try rejecting { try api.createSignIn(fields) }
+    let created = try explainingRedirect(redirect) { try api.createSignIn(fields) }
     var prepareFields = [("strategy", target.strategy)]
     prepareFields += [("redirect_url", redirect), ("action_complete_redirect_url", redirect)]
-    let prepared = try rejecting {
+    let prepared = try explainingRedirect(redirect) {
       try api.signInStep(id: created.response.id, .prepareFirstFactor, prepareFields)
     }
     return prepared.response
   }
+
+  /// Clerk's redirect-URL refusals (reference: `resource_missmatch`, `invalid_redirect_url`, …)
+  /// become a configuration error that says how to allowlist the URL.
+  private func explainingRedirect<T>(_ redirect: String, _ body: () throws -> T) throws -> T {
+    do {
+      return try rejecting(body)
+    } catch ClerkError.api(let error) where Self.redirectRefusals.contains(error.code) {
+      throw ClerkError.configuration(
+        "Clerk refused the redirect URL \(redirect): \(error.description) (\(error.code)); "
+          + "allowlist it in the Clerk dashboard (Native applications, allowlist for mobile SSO "
+          + "redirect) or pass an allowlisted --redirect-url (see docs/browser-sign-in.md)")
+    }
+  }
+
+  private static let redirectRefusals: Set<String> = [
+    "resource_missmatch", "invalid_redirect_url", "prohibited_redirect_url",
+    "redirect_url_domain_mismatch", "insecure_url", "invalid_url_scheme",
+  ]
 
   private static func readPastedAnswer(
     _ read: @escaping @Sendable () -> String?, into mailbox: CallbackMailbox, required: Bool
