@@ -81,6 +81,10 @@ extension LoginCommand {
       },
       ticket: { throw UsageError("a browser sign-in does not use a ticket") },
       note: { terminal.writeError($0 + "\n") })
+    let pasteReader: @Sendable () -> String? = {
+      if prompted { terminal.writeError("Paste the URL the browser ended on (or the nonce): ") }
+      return terminal.readLine()
+    }
     return BrowserSignIn.IO(
       showURL: { url in
         terminal.writeError("Open this URL in a browser to sign in:\n\(url)\n")
@@ -102,14 +106,7 @@ extension LoginCommand {
       },
       // Pasting: always with --redirect-url (prompted on a terminal, read plainly otherwise);
       // with the loopback only on a terminal, so stdin stays free for a second-factor code.
-      readPasted: waitsOnLoopback && !prompted
-        ? nil
-        : {
-          if prompted {
-            terminal.writeError("Paste the URL the browser ended on (or the nonce): ")
-          }
-          return terminal.readLine()
-        },
+      readPasted: waitsOnLoopback && !prompted ? nil : pasteReader,
       inputs: inputs)
   }
 }
