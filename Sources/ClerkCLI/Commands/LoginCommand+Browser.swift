@@ -36,7 +36,17 @@ extension LoginCommand {
       _ = text.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count) }
       _exit(130)
     }
-    defer { _ = signal(SIGINT, previousHandler) }
+    // A parent may have left SIGINT blocked; unblock it here, before the waiting threads
+    // exist, so Ctrl-C reaches the handler.
+    var interrupt = sigset_t()
+    sigemptyset(&interrupt)
+    sigaddset(&interrupt, SIGINT)
+    var previousMask = sigset_t()
+    pthread_sigmask(SIG_UNBLOCK, &interrupt, &previousMask)
+    defer {
+      _ = signal(SIGINT, previousHandler)
+      pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+    }
     let (credential, signOutError) = try account.signInWithBrowser(
       options.target, redirectURL: options.redirectURL, callbackPort: options.callbackPort,
       allowSignUp: options.allowSignUp, io: io, fapiURL: fapiURL, timeout: options.timeout)
