@@ -34,11 +34,14 @@ package struct BrowserLoginOptions: Sendable, Equatable {
     if let oauth {
       var provider = oauth.lowercased()
       if provider.hasPrefix("oauth_") { provider.removeFirst(6) }
-      let valid = !provider.isEmpty && provider.unicodeScalars.allSatisfy {
-        ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
-      }
+      let valid =
+        !provider.isEmpty
+        && provider.unicodeScalars.allSatisfy {
+          ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "_"
+        }
       guard valid else {
-        throw UsageError("'--oauth' expects a provider name such as google or github, got '\(oauth)'")
+        throw UsageError(
+          "'--oauth' expects a provider name such as google or github, got '\(oauth)'")
       }
       target = .oauth(provider: provider)
     } else {
@@ -63,7 +66,10 @@ package struct BrowserLoginOptions: Sendable, Equatable {
       throw UsageError("'--redirect-url' must be an absolute URL such as https://example.com/cb")
     }
     let scheme = url[..<colon].lowercased()
-    guard scheme.unicodeScalars.allSatisfy({ ("a"..."z").contains($0) || "+-.".unicodeScalars.contains($0) || ("0"..."9").contains($0) })
+    guard
+      scheme.unicodeScalars.allSatisfy({
+        ("a"..."z").contains($0) || "+-.".unicodeScalars.contains($0) || ("0"..."9").contains($0)
+      })
     else { throw UsageError("'--redirect-url' has an invalid scheme: '\(url)'") }
     if scheme == "http", !LoopbackHost.isLoopback(URLParts.host(of: url) ?? "") {
       throw UsageError(

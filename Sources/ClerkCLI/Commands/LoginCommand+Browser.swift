@@ -5,7 +5,9 @@ import Glibc
 extension LoginCommand {
   /// `login --oauth PROVIDER` / `login --sso EMAIL`: signs in through the browser and stores
   /// the credential.
-  package func runBrowserLogin(_ options: BrowserLoginOptions, _ context: CommandContext) throws
+  package func runBrowserLogin(
+    _ options: BrowserLoginOptions, _ context: CommandContext
+  ) throws
     -> Int32
   {
     if context.globals.noInput || PromptPolicy.isSet(context.environment["CLERKCTL_NO_INPUT"])
@@ -69,7 +71,9 @@ extension LoginCommand {
     return ExitCode.success.rawValue
   }
 
-  private func browserIO(_ options: BrowserLoginOptions, _ context: CommandContext)
+  private func browserIO(
+    _ options: BrowserLoginOptions, _ context: CommandContext
+  )
     -> BrowserSignIn.IO
   {
     let terminal = context.terminal

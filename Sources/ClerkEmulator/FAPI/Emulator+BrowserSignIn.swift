@@ -54,13 +54,7 @@ extension Emulator {
     }
     let redirect = try checkedRedirect(form, store: store)
     var reply = FrontendReply(body: .null)
-    let owner: ClientRecord
-    if let client {
-      owner = client
-    } else {
-      owner = newClient(&store, now: now)
-      reply.issueClientToken = (owner.id, clientTokenClaims(owner, now: now))
-    }
+    let owner = owningClient(client, reply: &reply, store: &store, now: now)
     var signIn = SignInRecord(
       id: random.id("sia"), clientID: owner.id, status: "needs_first_factor",
       identifier: identifier, userID: nil, firstFactor: nil, secondFactor: nil,
@@ -255,7 +249,8 @@ extension Emulator {
       "required_fields": [], "optional_fields": [], "missing_fields": [],
       "unverified_fields": [], "email_address": .string(email),
       "verifications": [
-        "external_account": ["object": "verification_oauth", "status": "verified",
+        "external_account": [
+          "object": "verification_oauth", "status": "verified",
           "strategy": .string(strategy), "external_verification_redirect_url": nil,
         ]
       ],
@@ -276,7 +271,8 @@ extension Emulator {
       fragment = String(base[hash...])
       base = String(base[..<hash])
     }
-    let separator = base.contains("?") ? (base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&") : "?"
+    let separator =
+      base.contains("?") ? (base.hasSuffix("?") || base.hasSuffix("&") ? "" : "&") : "?"
     return base + separator + FormEncoding.encode(fields) + fragment
   }
 }

@@ -111,6 +111,16 @@ extension Emulator {
     return client
   }
 
+  /// The request's client, or a new one whose token `reply` issues (a tokenless sign-in).
+  func owningClient(
+    _ client: ClientRecord?, reply: inout FrontendReply, store: inout Store, now: Int64
+  ) -> ClientRecord {
+    if let client { return client }
+    let owner = newClient(&store, now: now)
+    reply.issueClientToken = (owner.id, clientTokenClaims(owner, now: now))
+    return owner
+  }
+
   /// The claims of a client's token.
   func clientTokenClaims(_ client: ClientRecord, now: Int64) -> JSONValue {
     [

@@ -44,13 +44,7 @@ extension Emulator {
     }
 
     var reply = FrontendReply(body: .null)
-    var owner: ClientRecord
-    if let client {
-      owner = client
-    } else {
-      owner = newClient(&store, now: now)
-      reply.issueClientToken = (owner.id, clientTokenClaims(owner, now: now))
-    }
+    let owner = owningClient(client, reply: &reply, store: &store, now: now)
     var signIn = SignInRecord(
       id: random.id("sia"), clientID: owner.id,
       status: identifier == nil ? "needs_identifier" : "needs_first_factor",

@@ -156,7 +156,9 @@ package struct SignInFlow {
 
   /// The outcome of a finished sign-in (or transferred sign-up): the session, its user (asking
   /// for the client when the reply did not carry it) and the current client token.
-  package func outcome(sessionID created: String?, client piggybacked: ClerkClient?) throws
+  package func outcome(
+    sessionID created: String?, client piggybacked: ClerkClient?
+  ) throws
     -> Outcome
   {
     var client = piggybacked

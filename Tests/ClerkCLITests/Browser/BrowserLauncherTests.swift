@@ -1,5 +1,5 @@
-import ClerkKit
 import ClerkCLI
+import ClerkKit
 import Testing
 
 @Suite("Browser launcher and browser login options")
@@ -8,7 +8,8 @@ struct BrowserLauncherTests {
 
   @Test("$BROWSER wins; %s is replaced, else the URL is the last argument")
   func browserVariable() {
-    #expect(BrowserLauncher.command(for: url, environment: ["BROWSER": "firefox"]) == ["firefox", url])
+    #expect(
+      BrowserLauncher.command(for: url, environment: ["BROWSER": "firefox"]) == ["firefox", url])
     #expect(
       BrowserLauncher.command(for: url, environment: ["BROWSER": "w3m -o x %s:lynx"])
         == ["w3m", "-o", "x", url])
@@ -22,7 +23,8 @@ struct BrowserLauncherTests {
         == ["xdg-open", url])
     #expect(BrowserLauncher.command(for: url, environment: [:]) == nil)
     #expect(
-      BrowserLauncher.command(for: url, environment: ["DISPLAY": ":0", "SSH_CONNECTION": "1 2 3 4"])
+      BrowserLauncher.command(
+        for: url, environment: ["DISPLAY": ":0", "SSH_CONNECTION": "1 2 3 4"])
         == nil)
     #expect(
       BrowserLauncher.command(for: url, environment: ["DISPLAY": ":0", "SSH_TTY": "/dev/pts/1"])
@@ -31,7 +33,8 @@ struct BrowserLauncherTests {
 
   @Test("a program that does not exist is not launched")
   func missingProgram() {
-    #expect(!BrowserLauncher.launch(["no-such-browser-xyz", url], environment: ["PATH": "/nonexistent"]))
+    #expect(
+      !BrowserLauncher.launch(["no-such-browser-xyz", url], environment: ["PATH": "/nonexistent"]))
   }
 
   @Test("options: defaults, provider normalisation, conflicts and bad values")
@@ -52,7 +55,9 @@ struct BrowserLauncherTests {
       ParsedArguments(optionValues: ["oauth": ["google"]], flagCounts: ["ticket-stdin": 1]),
       ParsedArguments(optionValues: ["oauth": ["goo gle"]]),
       ParsedArguments(optionValues: ["sso": ["not-an-email"]]),
-      ParsedArguments(optionValues: ["oauth": ["google"], "redirect-url": ["http://example.com/cb"]]),
+      ParsedArguments(optionValues: [
+        "oauth": ["google"], "redirect-url": ["http://example.com/cb"],
+      ]),
       ParsedArguments(optionValues: ["oauth": ["google"], "redirect-url": ["cb"]]),
       ParsedArguments(optionValues: ["oauth": ["google"], "sign-in-timeout": ["0"]]),
     ]

@@ -76,7 +76,8 @@ struct EmulatorBrowserSignInTests {
     #expect(reused.status == 400)
     #expect(EmulatorHarness.errorCode(reused) == "rotating_token_nonce_invalid")
     let session = try #require(body["response"]?["created_session_id"]?.stringValue)
-    #expect(try harness.mint(session, token: rotated, template: "convex").payload["aud"] == "convex")
+    #expect(
+      try harness.mint(session, token: rotated, template: "convex").payload["aud"] == "convex")
   }
 
   @Test("deny: Clerk's failure parameters on the redirect and the reason on the sign-in")

@@ -6,7 +6,10 @@ struct BrowserCallbackTests {
   @Test(
     "reads the nonce, Clerk's failure and provider errors from URLs, queries and bare nonces",
     arguments: [
-      ("http://127.0.0.1:45789/callback?rotating_token_nonce=abc123", BrowserCallback.nonce("abc123")),
+      (
+        "http://127.0.0.1:45789/callback?rotating_token_nonce=abc123",
+        BrowserCallback.nonce("abc123")
+      ),
       ("https://example.com/cb?x=1&rotating_token_nonce=n%2Fx#frag", .nonce("n/x")),
       ("  abcDEF-123_~.  \n", .nonce("abcDEF-123_~.")),
       (
@@ -23,7 +26,8 @@ struct BrowserCallbackTests {
     #expect(BrowserCallback.parse(text) == expected)
   }
 
-  @Test("text without a result is not a callback", arguments: ["", "https://example.com/cb", "a b"])
+  @Test(
+    "text without a result is not a callback", arguments: ["", "https://example.com/cb", "a b"])
   func rejects(text: String) {
     #expect(BrowserCallback.parse(text) == nil)
   }

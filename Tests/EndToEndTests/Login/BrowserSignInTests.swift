@@ -220,7 +220,8 @@ struct BrowserSignInTests {
     #expect(ci.status == 2)
     #expect(ci.stderr.contains("--user-id"))
     #expect(ci.stderr.contains("--ticket-stdin"))
-    let noInput = try sandbox.run(["login", "--sso", "a@b.example", "--no-input"], extra: ["CI": ""])
+    let noInput = try sandbox.run(
+      ["login", "--sso", "a@b.example", "--no-input"], extra: ["CI": ""])
     #expect(noInput.status == 2)
     let unknown = try sandbox.run(["login", "--oauth", "myspace"], extra: ["CI": ""])
     #expect(unknown.status == 2)
