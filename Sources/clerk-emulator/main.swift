@@ -7,12 +7,20 @@ private let usage = """
   OVERVIEW: A local Clerk (Frontend API, Backend API subset, JWKS) plus a Convex-style API.
 
   USAGE: clerk-emulator [--host <host>] [--port <port>] [--config <file>] [--quiet]
+                        [--instance development|production] [--allow-redirect <url>]...
+                        [--oauth-auto-approve <email>]
 
   OPTIONS:
     --host <host>             Address to listen on (default: 127.0.0.1).
     --port <port>             Port to listen on; 0 picks a free one (default: 0).
     --config <file>           JSON users/templates replacing the seed data.
     --quiet                   Do not log requests to stderr.
+    --instance <type>         development (default: any browser sign-in redirect URL) or
+                              production (only allowlisted redirect URLs).
+    --allow-redirect <url>    Add a redirect URL to the allowlist (repeatable; adds to the
+                              config's redirect_allowlist).
+    --oauth-auto-approve <email>
+                              The fake provider page picks this user and submits itself.
     -h, --help                Show this help.
 
   Prints one JSON line with fapi_url, api_url, convex_url, jwks_url, publishable_key and
@@ -25,6 +33,9 @@ struct Options {
   var port = 0
   var config: String?
   var quiet = false
+  var instance: EmulatorConfiguration.Instance?
+  var allowRedirects: [String] = []
+  var oauthAutoApprove: String?
 }
 
 /// A usage error: the message, a pointer to `--help`, exit 64.
@@ -67,6 +78,14 @@ private func parse(_ arguments: [String]) -> Options {
       options.port = port
     case "--config": options.config = value()
     case "--quiet": options.quiet = true
+    case "--instance":
+      let text = value()
+      guard let instance = EmulatorConfiguration.Instance(rawValue: text) else {
+        usageFailure("--instance must be 'development' or 'production', got '\(text)'")
+      }
+      options.instance = instance
+    case "--allow-redirect": options.allowRedirects.append(value())
+    case "--oauth-auto-approve": options.oauthAutoApprove = value()
     default: usageFailure("unknown option '\(argument)'")
     }
   }
@@ -75,7 +94,7 @@ private func parse(_ arguments: [String]) -> Options {
 
 ShutdownSignal.install()
 let options = parse(Array(CommandLine.arguments.dropFirst()))
-let configuration: EmulatorConfiguration
+var configuration: EmulatorConfiguration
 do throws(EmulatorConfigurationError) {
   if let path = options.config {
     configuration = try EmulatorConfiguration.load(path: path)
@@ -85,6 +104,9 @@ do throws(EmulatorConfigurationError) {
 } catch {
   fail(error.description)
 }
+if let instance = options.instance { configuration.instance = instance }
+configuration.redirectAllowlist += options.allowRedirects
+if let email = options.oauthAutoApprove { configuration.oauthAutoApprove = email }
 let key: RSAPrivateKey
 do { key = try RSAPrivateKey.generate(bits: 2048) } catch {
   fail("could not generate the signing key: \(error)")

@@ -79,6 +79,8 @@ package struct LoginCommand: Command {
   package var oauthProvider: String?
   package var ssoEmail: String?
   package var signInTimeout: Double
+  /// `--oauth` / `--sso`: a browser sign-in (see `LoginCommand+Browser.swift`).
+  let browser: BrowserLoginOptions?
 
   package init(parsed: ParsedArguments) throws {
     identifier = parsed.value("identifier")
@@ -90,6 +92,7 @@ package struct LoginCommand: Command {
     oauthProvider = parsed.value("oauth")
     ssoEmail = parsed.value("sso")
     signInTimeout = parsed.double("sign-in-timeout") ?? 120
+    browser = try BrowserLoginOptions(parsed: parsed)
     guard signInTimeout > 0, signInTimeout.isFinite else {
       throw UsageError("'--sign-in-timeout' must be a positive number of seconds")
     }
@@ -109,9 +112,7 @@ package struct LoginCommand: Command {
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
-    if oauthProvider != nil || ssoEmail != nil {
-      throw CLIError.notImplemented("clerkctl login --oauth/--sso (browser sign-in)")
-    }
+    if let browser { return try runBrowserLogin(browser, context) }
     let account = try context.account()
     let stored = try? account.store.load(profile: account.profile)
     let fapiURL = try context.fapiURL(stored: stored?.fapiURL)

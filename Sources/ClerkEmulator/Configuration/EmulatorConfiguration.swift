@@ -50,10 +50,24 @@ package struct EmulatorConfiguration: Sendable, Equatable {
     }
   }
 
+  /// Development (any redirect URL) or production (only allowlisted redirect URLs).
+  package enum Instance: String, Sendable, Equatable {
+    case development, production
+  }
+
   package var users: [User]
   package var templates: [Template]
   /// Session token lifetime in seconds (Clerk: 60).
   package var sessionTokenLifetime: Int64
+  /// Social providers offered in `/v1/environment` (`google` → `oauth_google`).
+  package var socialProviders: [String] = ["google", "github"]
+  /// The instance type; production checks browser sign-in redirect URLs against the allowlist.
+  package var instance: Instance = .development
+  /// Redirect URLs a production instance accepts for browser sign-in (exact match).
+  package var redirectAllowlist: [String] = []
+  /// When set, the fake provider page picks this user and submits itself (for tests driving a
+  /// real browser that cannot click).
+  package var oauthAutoApprove: String?
 
   package init(users: [User], templates: [Template], sessionTokenLifetime: Int64 = 60) {
     self.users = users
@@ -77,7 +91,9 @@ package struct EmulatorConfiguration: Sendable, Equatable {
   ///
   /// Shape: `{"users":[{"email","password","totp_secret","first_name","last_name","username",
   /// "public_metadata"}], "templates":[{"name","claims","lifetime","allowed_clock_skew"}],
-  /// "session_token_lifetime":60}`.
+  /// "session_token_lifetime":60, "social_providers":["google","github"],
+  /// "instance":"development"|"production", "redirect_allowlist":[URL], "oauth_auto_approve":
+  /// EMAIL}`.
   /// - Throws: `EmulatorConfigurationError.invalid` naming the offending field.
   package init(json bytes: [UInt8]) throws(EmulatorConfigurationError) {
     let root: JSONValue
@@ -120,6 +136,32 @@ package struct EmulatorConfiguration: Sendable, Equatable {
     let lifetime = root["session_token_lifetime"]?.intValue ?? 60
     guard lifetime > 0 else { throw .invalid("session_token_lifetime must be > 0") }
     self.init(users: users, templates: templates, sessionTokenLifetime: lifetime)
+    try readBrowserSignIn(root)
+  }
+
+  /// Reads `social_providers`, `instance`, `redirect_allowlist` and `oauth_auto_approve`.
+  private mutating func readBrowserSignIn(_ root: JSONValue) throws(EmulatorConfigurationError) {
+    func strings(_ key: String) throws(EmulatorConfigurationError) -> [String]? {
+      guard let value = root[key], !value.isNull else { return nil }
+      guard let items = value.arrayValue?.compactMap(\.stringValue),
+        items.count == value.arrayValue?.count
+      else { throw .invalid("\(key) must be an array of strings") }
+      return items
+    }
+    if let providers = try strings("social_providers") {
+      guard providers.allSatisfy({ !$0.isEmpty && !$0.hasPrefix("oauth_") }) else {
+        throw .invalid("social_providers entries are names like \"google\" (no oauth_ prefix)")
+      }
+      socialProviders = providers
+    }
+    if let text = root["instance"]?.stringValue {
+      guard let instance = Instance(rawValue: text) else {
+        throw .invalid("instance must be \"development\" or \"production\"")
+      }
+      self.instance = instance
+    }
+    if let allowlist = try strings("redirect_allowlist") { redirectAllowlist = allowlist }
+    oauthAutoApprove = root["oauth_auto_approve"]?.stringValue
   }
 
   /// Reads a configuration file.

@@ -14,6 +14,7 @@ extension Emulator {
     case .jwks: return json(jwks.json, headers: ["Cache-Control": "public, max-age=60"])
     case .openIDConfiguration: return json(openIDConfiguration())
     case .environment: return json(environmentJSON())
+    case .oauthCallback: return oauthCallback(context)
     default: break
     }
     guard context.isNative else { return clerkError(.devBrowserUnauthenticated) }
@@ -29,7 +30,10 @@ extension Emulator {
         client = store.clients[found.id]
       }
       return Result { () throws(ClerkAPIFailure) -> FrontendReply in
-        try frontendReply(endpoint, context, store: &store, client: client, now: now)
+        if endpoint == .getSignIn, let nonce = context.query.nonEmpty("rotating_token_nonce") {
+          return try redeemNonce(nonce, context, token: token, store: &store, now: now)
+        }
+        return try frontendReply(endpoint, context, store: &store, client: client, now: now)
       }
     }
     switch outcome {
@@ -60,6 +64,8 @@ extension Emulator {
       return reply
     case .createSignIn:
       return try createSignIn(context, store: &store, client: client, now: now)
+    case .createSignUp:
+      return try createTransferSignUp(context, store: &store, client: client, now: now)
     case .getSignIn, .prepareFirstFactor, .attemptFirstFactor, .prepareSecondFactor,
       .attemptSecondFactor:
       return try signInStep(endpoint, context, store: &store, client: client, now: now)
@@ -96,6 +102,16 @@ extension Emulator {
       createdAt: now, updatedAt: now)
     store.clients[client.id] = client
     return client
+  }
+
+  /// The request's client, or a new one whose token `reply` issues (a tokenless sign-in).
+  func owningClient(
+    _ client: ClientRecord?, reply: inout FrontendReply, store: inout Store, now: Int64
+  ) -> ClientRecord {
+    if let client { return client }
+    let owner = newClient(&store, now: now)
+    reply.issueClientToken = (owner.id, clientTokenClaims(owner, now: now))
+    return owner
   }
 
   /// The claims of a client's token.
@@ -153,7 +169,8 @@ extension Emulator {
       ],
       "display_config": [
         "object": "display_config", "id": .string("display_config_" + instanceID.dropFirst(4)),
-        "instance_environment_type": "development", "application_name": "clerk-emulator",
+        "instance_environment_type": .string(isProduction ? "production" : "development"),
+        "application_name": "clerk-emulator",
         "preferred_sign_in_strategy": "password", "branded": false,
         "home_url": .string(base), "sign_in_url": .string(base + "/sign-in"),
         "sign_up_url": .string(base + "/sign-up"), "user_profile_url": .string(base + "/user"),
@@ -174,7 +191,8 @@ extension Emulator {
             "verifications": ["totp"], "verify_at_sign_up": false,
           ],
         ],
-        "social": [:], "enterprise_sso": ["enabled": false], "saml": ["enabled": false],
+        "social": socialJSON(), "enterprise_sso": ["enabled": true],
+        "saml": ["enabled": false],
         "sign_in": ["second_factor": ["required": false]],
         "sign_up": [
           "captcha_enabled": false, "custom_action_required": false, "progressive": true,

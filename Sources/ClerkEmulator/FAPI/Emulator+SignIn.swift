@@ -18,6 +18,9 @@ extension Emulator {
     if let client, store.hasActiveSession(client) { throw .sessionExists }
     let form = context.form
     let strategy = form.nonEmpty("strategy")
+    if let strategy, Self.isBrowserStrategy(strategy) {
+      return try createBrowserSignIn(strategy, context, store: &store, client: client, now: now)
+    }
     if strategy == "ticket" || (strategy == nil && form.nonEmpty("ticket") != nil) {
       return try signInWithTicket(form.nonEmpty("ticket"), store: &store, client: client, now: now)
     }
@@ -41,13 +44,7 @@ extension Emulator {
     }
 
     var reply = FrontendReply(body: .null)
-    var owner: ClientRecord
-    if let client {
-      owner = client
-    } else {
-      owner = newClient(&store, now: now)
-      reply.issueClientToken = (owner.id, clientTokenClaims(owner, now: now))
-    }
+    let owner = owningClient(client, reply: &reply, store: &store, now: now)
     var signIn = SignInRecord(
       id: random.id("sia"), clientID: owner.id,
       status: identifier == nil ? "needs_identifier" : "needs_first_factor",
@@ -122,6 +119,9 @@ extension Emulator {
     switch endpoint {
     case .getSignIn:
       break
+    case .prepareFirstFactor
+    where form.nonEmpty("strategy").map(Self.isBrowserStrategy) == true:
+      return try prepareBrowserSignIn(&signIn, form, store: &store, now: now)
     case .prepareFirstFactor:
       guard signIn.status == "needs_first_factor",
         let user = signIn.userID.flatMap({ store.users[$0] })
@@ -264,7 +264,7 @@ extension Emulator {
 
   /// Completes a sign-in: creates the active session, rotates the client token.
   /// - Returns: the client token to issue.
-  private func complete(
+  func complete(
     _ signInID: String, strategy: String, store: inout Store, now: Int64
   )
     -> (clientID: String, claims: JSONValue)
@@ -293,7 +293,7 @@ extension Emulator {
     return (client.id, clientTokenClaims(client, now: now))
   }
 
-  private func respond(
+  func respond(
     _ signInID: String, reply: FrontendReply, store: Store, now: Int64
   )
     -> FrontendReply

@@ -134,10 +134,22 @@ extension Store {
 
   private func verificationJSON(_ verification: SignInRecord.Verification?) -> JSONValue {
     guard let verification else { return .null }
-    return [
+    var json: [String: JSONValue] = [
       "object": "verification", "status": .string(verification.status),
       "strategy": .string(verification.strategy), "attempts": .int(Int64(verification.attempts)),
       "expire_at": verification.expireAt.map(JSONValue.int) ?? .null,
     ]
+    if let url = verification.externalURL {
+      json["object"] = "verification_oauth"
+      json["external_verification_redirect_url"] = .string(url)
+      json["error"] = .null
+    }
+    if let code = verification.errorCode {
+      json["error"] = [
+        "code": .string(code), "message": .string(verification.errorMessage ?? code),
+        "long_message": .string(verification.errorMessage ?? code), "meta": [:],
+      ]
+    }
+    return .object(json)
   }
 }

@@ -10,6 +10,11 @@ struct SignInRecord: Sendable {
     var expireAt: Int64? = nil
     /// The expected email code (email_code only).
     var code: String? = nil
+    /// The fake provider page (OAuth and enterprise SSO only).
+    var externalURL: String? = nil
+    /// Why it failed or is transferable, e.g. `external_account_not_found`.
+    var errorCode: String? = nil
+    var errorMessage: String? = nil
   }
 
   var id: String
@@ -23,4 +28,11 @@ struct SignInRecord: Sendable {
   var firstFactorVerifiedAt: Int64?
   var createdAt: Int64
   var abandonAt: Int64
+  /// Browser sign-ins: where the callback sends the browser.
+  var redirectURL: String? = nil
+  /// Browser sign-ins: the opaque `state` the fake provider page carries.
+  var oauthState: String? = nil
+  /// Browser sign-ins: the provider's email for an account Clerk does not know (the stash a
+  /// sign-up transfer creates the user from).
+  var providerEmail: String? = nil
 }

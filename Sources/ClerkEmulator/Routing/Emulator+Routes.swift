@@ -30,6 +30,10 @@ extension Emulator {
       template: "/v1/client/sign_ins/{sign_in_id}/attempt_second_factor",
       endpoint: .attemptSecondFactor),
     Route(
+      surface: .frontend, method: "POST", template: "/v1/client/sign_ups", endpoint: .createSignUp),
+    Route(
+      surface: .frontend, method: "GET", template: "/v1/oauth_callback", endpoint: .oauthCallback),
+    Route(
       surface: .frontend, method: "DELETE", template: "/v1/client/sessions",
       endpoint: .deleteSessions),
     Route(
@@ -104,5 +108,8 @@ extension Emulator {
       endpoint: .testRevokeSession),
     Route(
       surface: .testSurface, method: "GET", template: "/__emulator/emails", endpoint: .testEmails),
+    Route(
+      surface: .testSurface, method: "GET", template: "/__emulator/oauth/authorize",
+      endpoint: .testOAuthAuthorize),
   ]
 }

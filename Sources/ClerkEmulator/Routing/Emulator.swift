@@ -55,6 +55,11 @@ package final class Emulator: Sendable {
       store.users[record.id] = record
       store.userOrder.append(record.id)
     }
+    store.browser = BrowserSignInSettings(
+      socialProviders: configuration.socialProviders,
+      production: configuration.instance == .production,
+      redirectAllowlist: configuration.redirectAllowlist,
+      autoApprove: configuration.oauthAutoApprove)
     for template in configuration.templates {
       let record = JWTTemplateRecord(
         id: random.id("jtmp"), name: template.name, claims: template.claims,

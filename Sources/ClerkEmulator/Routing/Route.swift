@@ -49,6 +49,7 @@ enum Endpoint: Sendable {
   case environment, getClient, deleteClient
   case createSignIn, getSignIn, prepareFirstFactor, attemptFirstFactor
   case prepareSecondFactor, attemptSecondFactor
+  case createSignUp, oauthCallback
   case sessionToken, templateToken, touchSession, endSession, removeSession
   case deleteSessions, getSession, me
   case jwks, openIDConfiguration
@@ -58,4 +59,5 @@ enum Endpoint: Sendable {
   case backendSessionToken, backendTemplateToken
   case convexQuery, convexMutation, convexAction
   case testRequests, testClearRequests, testFaults, testRevokeSession, testEmails
+  case testOAuthAuthorize
 }

@@ -16,6 +16,10 @@ struct Store: Sendable {
   var requests: [RequestLogEntry] = []
   var faults: [Fault] = []
   var sessionTokenLifetime: Int64
+  /// Browser sign-in: configuration, provider codes (code → email) and nonces.
+  var browser = BrowserSignInSettings()
+  var oauthCodes: [String: String] = [:]
+  var nonces: [String: NonceRecord] = [:]
 
   /// The user with this email address (any case) or username.
   func user(identifier: String) -> UserRecord? {

@@ -10,6 +10,7 @@ import Foundation
 /// - `POST /__emulator/sessions/{session_id}/revoke`: revokes a session server-side.
 /// - `GET /__emulator/emails[?to=ADDRESS]`: email codes sent, `[{"to","code","sign_in_id",
 ///   "factor","created_at"}]`, oldest first (`+clerk_test` addresses send nothing).
+/// - `GET /__emulator/oauth/authorize?state=…`: the fake OAuth/SSO provider page.
 extension Emulator {
   func serveTestSurface(_ context: RequestContext) -> HTTPResponse {
     var context = context
@@ -34,6 +35,8 @@ extension Emulator {
       return revokeSession(context.params["session_id"] ?? "")
     case .testFaults:
       return queueFault(context)
+    case .testOAuthAuthorize:
+      return serveOAuthAuthorize(context)
     default:
       return clerkError(.routeNotFound)
     }

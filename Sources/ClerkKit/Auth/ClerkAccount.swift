@@ -61,25 +61,7 @@ package struct ClerkAccount {
     api.deadline = clock.now().addingTimeInterval(timeout)
     api.deadlineSeconds = timeout
     let outcome = try SignInFlow(api: api, inputs: inputs).run(method)
-    let credential = ProfileCredential(
-      profile: profile, fapiURL: fapiURL, clientToken: outcome.clientToken,
-      sessionID: outcome.sessionID, userID: outcome.user.id, email: outcome.user.email,
-      signedInAt: clock.epochSeconds, clockSkew: api.clockSkew ?? 0)
-    let previous: ProfileCredential? = try store.withLock(profile: profile, timeout: lockTimeout) {
-      let previous = try? store.load(profile: profile)
-      try store.save(credential)
-      return previous
-    }
-    var signOutError: ClerkError?
-    if let previous, let oldSession = previous.sessionID, oldSession != outcome.sessionID {
-      do {
-        try self.api(fapiURL: previous.fapiURL, clientToken: previous.clientToken)
-          .removeSession(oldSession)
-      } catch {
-        if !Self.sessionAlreadyGone(error) { signOutError = error }
-      }
-    }
-    return (credential, signOutError)
+    return try store(outcome, fapiURL: fapiURL, clockSkew: api.clockSkew ?? 0)
   }
 
   // MARK: - Tokens
@@ -262,7 +244,7 @@ package struct ClerkAccount {
   }
 
   /// Whether a sign-out failed only because Clerk no longer knows the session or client.
-  private static func sessionAlreadyGone(_ error: any Error) -> Bool {
+  static func sessionAlreadyGone(_ error: any Error) -> Bool {
     guard case ClerkError.api(let apiError) = error else { return false }
     return [401, 404].contains(apiError.status)
   }

@@ -49,6 +49,13 @@ package struct SignInFlow {
         try api.createSignIn([("strategy", "ticket"), ("ticket", ticket)])
       }
     }
+    return try resume(envelope)
+  }
+
+  /// Finishes a sign-in Clerk already started (a browser sign-in back from the provider):
+  /// factors until `complete`, the second factor included.
+  package func resume(_ started: FrontendAPIClient.Envelope<SignInAttempt>) throws -> Outcome {
+    var envelope = started
     var steps = 0
     while envelope.response.status != "complete" {
       steps += 1
@@ -144,8 +151,18 @@ package struct SignInFlow {
   }
 
   private func finish(_ envelope: FrontendAPIClient.Envelope<SignInAttempt>) throws -> Outcome {
-    var client = envelope.client
-    guard let sessionID = envelope.response.createdSessionID ?? client?.lastActiveSessionID
+    try outcome(sessionID: envelope.response.createdSessionID, client: envelope.client)
+  }
+
+  /// The outcome of a finished sign-in (or transferred sign-up): the session, its user (asking
+  /// for the client when the reply did not carry it) and the current client token.
+  package func outcome(
+    sessionID created: String?, client piggybacked: ClerkClient?
+  ) throws
+    -> Outcome
+  {
+    var client = piggybacked
+    guard let sessionID = created ?? client?.lastActiveSessionID
     else { throw ClerkError.malformedResponse("a complete sign-in without a session id") }
     if client?.session(sessionID)?.user == nil { client = try api.client() }
     guard let user = client?.session(sessionID)?.user else {

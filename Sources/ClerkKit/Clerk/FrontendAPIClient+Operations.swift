@@ -61,6 +61,19 @@ extension FrontendAPIClient {
     case attemptSecondFactor = "attempt_second_factor"
   }
 
+  /// `POST /v1/client/sign_ups` (with `transfer=true`: the account a browser sign-in found no
+  /// user for).
+  package func createSignUp(
+    _ fields: [(String, String)]
+  ) throws(ClerkError) -> Envelope<SignUpAttempt> {
+    let json = try send("POST", "/v1/client/sign_ups", form: fields, idempotent: false)
+    guard let response = json["response"] else {
+      throw .malformedResponse("the sign-up reply has no 'response'")
+    }
+    return Envelope(
+      response: try SignUpAttempt(json: response), client: try ClerkClient(json: json["client"]))
+  }
+
   /// `POST /v1/client/sessions/{sid}/tokens[/{template}]`: a fresh JWT.
   package func mintToken(sessionID: String, template: String?) throws(ClerkError) -> String {
     var path = "/v1/client/sessions/\(segment(sessionID))/tokens"

@@ -20,16 +20,19 @@ package struct SignInAttempt: Sendable, Equatable {
   package var firstFactors: [Factor]
   package var secondFactors: [Factor]
   package var createdSessionID: String?
+  /// `first_factor_verification`, when Clerk sent one (browser sign-ins read its URL).
+  package var firstFactorVerification: Verification?
 
   package init(
     id: String, status: String, firstFactors: [Factor] = [], secondFactors: [Factor] = [],
-    createdSessionID: String? = nil
+    createdSessionID: String? = nil, firstFactorVerification: Verification? = nil
   ) {
     self.id = id
     self.status = status
     self.firstFactors = firstFactors
     self.secondFactors = secondFactors
     self.createdSessionID = createdSessionID
+    self.firstFactorVerification = firstFactorVerification
   }
 
   /// Reads a `SignIn` object.
@@ -50,7 +53,8 @@ package struct SignInAttempt: Sendable, Equatable {
       id: id, status: status,
       firstFactors: factors("supported_first_factors"),
       secondFactors: factors("supported_second_factors"),
-      createdSessionID: json["created_session_id"]?.stringValue)
+      createdSessionID: json["created_session_id"]?.stringValue,
+      firstFactorVerification: Verification(json: json["first_factor_verification"]))
   }
 
   /// The first-factor entry for `strategy`, if offered.

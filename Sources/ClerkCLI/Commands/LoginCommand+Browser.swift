@@ -1,0 +1,126 @@
+import ClerkKit
+import Foundation
+import Glibc
+
+extension LoginCommand {
+  /// `login --oauth PROVIDER` / `login --sso EMAIL`: signs in through the browser and stores
+  /// the credential.
+  package func runBrowserLogin(
+    _ options: BrowserLoginOptions, _ context: CommandContext
+  ) throws
+    -> Int32
+  {
+    if context.globals.noInput || PromptPolicy.isSet(context.environment["CLERKCTL_NO_INPUT"])
+      || PromptPolicy.isSet(context.environment["CI"])
+    {
+      throw UsageError(
+        "browser sign-in needs a person at a browser, so it is off in CI and with --no-input; "
+          + "use 'clerkctl login --user-id USER_ID' (with CLERK_SECRET_KEY) or "
+          + "'clerkctl login --ticket-stdin'")
+    }
+    let account = try context.account()
+    let stored = try? account.store.load(profile: account.profile)
+    let fapiURL = try context.fapiURL(stored: stored?.fapiURL)
+    if case .oauth(let provider) = options.target {
+      let providers = try account.socialProviders(fapiURL: fapiURL)
+      guard providers.contains(provider) else {
+        let host = URLParts.host(of: fapiURL) ?? fapiURL
+        throw UsageError(
+          providers.isEmpty
+            ? "'\(provider)' is not a social provider of \(host), which has none enabled"
+            : "'\(provider)' is not a social provider of \(host); use one of: "
+              + providers.joined(separator: ", "))
+      }
+    }
+    let io = browserIO(options, context)
+    let previousHandler = signal(SIGINT) { _ in
+      let text = Array("\nclerkctl: browser sign-in cancelled\n".utf8)
+      _ = text.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count) }
+      _exit(130)
+    }
+    // A parent may have left SIGINT blocked; unblock it here, before the waiting threads
+    // exist, so Ctrl-C reaches the handler.
+    var interrupt = sigset_t()
+    sigemptyset(&interrupt)
+    sigaddset(&interrupt, SIGINT)
+    var previousMask = sigset_t()
+    pthread_sigmask(SIG_UNBLOCK, &interrupt, &previousMask)
+    defer {
+      _ = signal(SIGINT, previousHandler)
+      pthread_sigmask(SIG_SETMASK, &previousMask, nil)
+    }
+    let (credential, signOutError) = try account.signInWithBrowser(
+      options.target, redirectURL: options.redirectURL, callbackPort: options.callbackPort,
+      allowSignUp: options.allowSignUp, io: io, fapiURL: fapiURL, timeout: options.timeout)
+    if let signOutError {
+      context.note("clerkctl: warning: the previous session was not signed out: \(signOutError)")
+    }
+    let host = URLParts.host(of: credential.fapiURL) ?? credential.fapiURL
+    if context.globals.json {
+      let object: JSONValue = [
+        "user_id": .string(credential.userID ?? ""),
+        "email": credential.email.map(JSONValue.string) ?? .null,
+        "session_id": credential.sessionID.map(JSONValue.string) ?? .null,
+        "fapi_url": .string(credential.fapiURL), "profile": .string(credential.profile),
+      ]
+      context.print(object.encoded)
+    } else {
+      let email = credential.email ?? "(no email)"
+      context.note("Signed in as \(email) (\(credential.userID ?? "?")) on \(host)")
+    }
+    return ExitCode.success.rawValue
+  }
+
+  private func browserIO(
+    _ options: BrowserLoginOptions, _ context: CommandContext
+  )
+    -> BrowserSignIn.IO
+  {
+    let terminal = context.terminal
+    let environment = context.environment
+    let prompted = terminal.isTerminal(.input) && terminal.isTerminal(.error)
+    let waitsOnLoopback = options.redirectURL == nil
+    let inputs = SignInInputs(
+      password: { _ in
+        throw UsageError("a browser sign-in does not use a password")
+      },
+      code: { kind, destination in
+        let what = kind == .totp ? "the code from your authenticator app" : "the emailed code"
+        if prompted {
+          let shown = destination.map { " (sent to \($0))" } ?? ""
+          return try terminal.readSecret("Enter \(what)\(shown): ")
+        }
+        guard let line = terminal.readLine() else { throw CLIError.inputEnded(what) }
+        return line
+      },
+      ticket: { throw UsageError("a browser sign-in does not use a ticket") },
+      note: { terminal.writeError($0 + "\n") })
+    let pasteReader: @Sendable () -> String? = {
+      if prompted { terminal.writeError("Paste the URL the browser ended on (or the nonce): ") }
+      return terminal.readLine()
+    }
+    return BrowserSignIn.IO(
+      showURL: { url in
+        terminal.writeError("Open this URL in a browser to sign in:\n\(url)\n")
+      },
+      openBrowser: { url in
+        guard !options.noBrowser,
+          let command = BrowserLauncher.command(for: url, environment: environment),
+          BrowserLauncher.launch(command, environment: environment)
+        else {
+          if waitsOnLoopback {
+            terminal.writeError(
+              "Waiting for the browser to come back to 127.0.0.1"
+                + (prompted ? " (or paste the URL it ends on here)" : "") + "...\n")
+          }
+          return false
+        }
+        terminal.writeError("Opened the browser (\(command[0])); waiting for the sign-in...\n")
+        return true
+      },
+      // Pasting: always with --redirect-url (prompted on a terminal, read plainly otherwise);
+      // with the loopback only on a terminal, so stdin stays free for a second-factor code.
+      readPasted: waitsOnLoopback && !prompted ? nil : pasteReader,
+      inputs: inputs)
+  }
+}

@@ -1,0 +1,230 @@
+import ClerkKit
+import ClerkTestSupport
+import Foundation
+import Testing
+
+/// `clerkctl login --oauth/--sso` against the built emulator, offline: the test (or a
+/// `$BROWSER` script, or headless Chromium) plays the browser.
+@Suite("Browser sign-in end to end")
+struct BrowserSignInTests {
+  static let chromium = "/usr/bin/chromium"
+
+  /// Mints a `convex` token in-process from the sandbox's stored credential.
+  private func convexClaims(_ sandbox: CLISandbox) throws -> (JSONValue, ProfileCredential) {
+    let store = ProfileStore(directory: ConfigDirectory(path: sandbox.configDir))
+    let account = ClerkAccount(profile: "default", store: store, http: .curl(), clock: .system)
+    let result = try account.token(template: "convex", minTTL: 10, forceRefresh: false)
+    return (try ClerkAccount.claims(of: result.token.jwt), result.credential)
+  }
+
+  @Test("approve in a scripted browser: the loopback page, the stored credential, a convex token")
+  func approve() throws {
+    let emulator = try EmulatorProcess()
+    let sandbox = CLISandbox(emulator: emulator)
+    let login = try BrowserLoginProcess(
+      sandbox, ["login", "--oauth", "google", "--no-browser", "--callback-port", "0"])
+    login.closeInput()
+    let url = try login.signInURL()
+    #expect(url.hasPrefix(emulator.fapiURL + "/__emulator/oauth/authorize?state="))
+    let (final, page) = try ScriptedBrowser.follow(url + "&auto=demo@example.com")
+    #expect(final.hasPrefix("http://127.0.0.1:"))
+    #expect(final.contains("/callback?rotating_token_nonce="))
+    #expect(page?.status == 200)
+    #expect(page?.bodyText.contains("return to the terminal") == true)
+    let result = login.finish()
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("Signed in as demo@example.com (user_"))
+    let (claims, credential) = try convexClaims(sandbox)
+    #expect(claims["aud"] == "convex")
+    #expect(claims["sub"]?.stringValue == credential.userID)
+    #expect(credential.email == "demo@example.com")
+  }
+
+  @Test("$BROWSER gets the URL as one argument; --json prints the result")
+  func browserVariable() throws {
+    let emulator = try EmulatorProcess()
+    let sandbox = CLISandbox(emulator: emulator)
+    let script = sandbox.home.file("browser.sh")
+    let seen = sandbox.home.file("urls.txt")
+    let body = """
+      #!/bin/sh
+      printf '%s\\n' "$#:$1" >> '\(seen)'
+      exec curl -sSL -o /dev/null "$1&auto=demo@example.com"
+
+      """
+    try body.write(toFile: script, atomically: true, encoding: .utf8)
+    chmod(script, 0o755)
+    let login = try BrowserLoginProcess(
+      sandbox, ["--json", "login", "--oauth", "github", "--callback-port", "0"],
+      extra: ["BROWSER": script])
+    let url = try login.signInURL()
+    let result = login.finish()
+    #expect(result.status == 0, "\(result.stderr)")
+    let recorded = try String(contentsOfFile: seen, encoding: .utf8)
+    #expect(recorded == "1:\(url)\n")
+    let json = try JSONValue(parsing: result.stdout)
+    #expect(json["email"] == "demo@example.com")
+    #expect(json["profile"] == "default")
+    #expect(json["session_id"]?.stringValue?.hasPrefix("sess_") == true)
+  }
+
+  @Test(
+    "a real headless Chromium runs the fake provider page and the loopback page",
+    .enabled(if: FileManager.default.isExecutableFile(atPath: chromium)))
+  func realChromium() throws {
+    let emulator = try EmulatorProcess(arguments: ["--oauth-auto-approve", "demo@example.com"])
+    let sandbox = CLISandbox(emulator: emulator)
+    let script = sandbox.home.file("chromium.sh")
+    let dom = sandbox.home.file("dom.html")
+    let body = """
+      #!/bin/sh
+      exec \(Self.chromium) --headless=new --no-sandbox --disable-gpu --no-first-run \
+        --user-data-dir='\(sandbox.home.path)/chromium' --dump-dom "$1" > '\(dom)' 2>/dev/null
+
+      """
+    try body.write(toFile: script, atomically: true, encoding: .utf8)
+    chmod(script, 0o755)
+    let login = try BrowserLoginProcess(
+      sandbox, ["login", "--oauth", "google", "--callback-port", "0"],
+      extra: ["BROWSER": script])
+    let result = login.finish(timeout: 90)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("Signed in as demo@example.com"))
+    let (claims, _) = try convexClaims(sandbox)
+    #expect(claims["aud"] == "convex")
+    // Chromium may still be writing when clerkctl exits; the page is read when it is there.
+    if let page = try? String(contentsOfFile: dom, encoding: .utf8), !page.isEmpty {
+      #expect(page.contains("return to the terminal"))
+    }
+  }
+
+  @Test("deny ends with Clerk's reason, exit 6, nothing stored")
+  func deny() throws {
+    let emulator = try EmulatorProcess()
+    let sandbox = CLISandbox(emulator: emulator)
+    let login = try BrowserLoginProcess(
+      sandbox, ["login", "--oauth", "google", "--no-browser", "--callback-port", "0"])
+    let (_, page) = try ScriptedBrowser.follow(try login.signInURL() + "&deny=1")
+    #expect(page?.bodyText.contains("oauth_access_denied") == true)
+    let result = login.finish()
+    #expect(result.status == 6, "\(result.stderr)")
+    #expect(result.stderr.contains("oauth_access_denied"))
+    #expect(result.stderr.contains("did not grant access"))
+    #expect(!FileManager.default.fileExists(atPath: sandbox.configDir + "/profiles/default.json"))
+  }
+
+  @Test("an unknown account is transferred to a sign-up, and refused with --no-sign-up")
+  func transfer() throws {
+    let emulator = try EmulatorProcess()
+    let sandbox = CLISandbox(emulator: emulator)
+    let refused = try BrowserLoginProcess(
+      sandbox,
+      ["login", "--oauth", "google", "--no-browser", "--callback-port", "0", "--no-sign-up"])
+    _ = try ScriptedBrowser.follow(try refused.signInURL() + "&auto=newbie@example.com")
+    let refusal = refused.finish()
+    #expect(refusal.status == 6, "\(refusal.stderr)")
+    #expect(refusal.stderr.contains("external_account_not_found"))
+    #expect(refusal.stderr.contains("--no-sign-up"))
+
+    let login = try BrowserLoginProcess(
+      sandbox, ["login", "--oauth", "google", "--no-browser", "--callback-port", "0"])
+    _ = try ScriptedBrowser.follow(try login.signInURL() + "&auto=newbie@example.com")
+    let result = login.finish()
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("Signed in as newbie@example.com"))
+    let (claims, credential) = try convexClaims(sandbox)
+    #expect(claims["sub"]?.stringValue == credential.userID)
+  }
+
+  @Test("enterprise SSO for a TOTP user continues with the second factor from stdin")
+  func ssoSecondFactor() throws {
+    let emulator = try EmulatorProcess()
+    let sandbox = CLISandbox(emulator: emulator)
+    let login = try BrowserLoginProcess(
+      sandbox, ["login", "--sso", "mfa@example.com", "--no-browser", "--callback-port", "0"])
+    let url = try login.signInURL()
+    let secret = try #require(Base32.decode("JBSWY3DPEHPK3PXP"))
+    login.send(TOTP.code(secret: secret, time: Int64(Date().timeIntervalSince1970)))
+    let (_, page) = try ScriptedBrowser.follow(url + "&auto=mfa@example.com")
+    #expect(page?.status == 200)
+    let result = login.finish()
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("Signed in as mfa@example.com"))
+  }
+
+  @Test("--redirect-url: the final URL is pasted on stdin (production instance, allowlisted)")
+  func pasteBack() throws {
+    let emulator = try EmulatorProcess(
+      arguments: ["--instance", "production", "--allow-redirect", "https://example.com/cb"])
+    let sandbox = CLISandbox(emulator: emulator)
+    let login = try BrowserLoginProcess(
+      sandbox,
+      ["login", "--oauth", "google", "--no-browser", "--redirect-url", "https://example.com/cb"])
+    let (final, page) = try ScriptedBrowser.follow(
+      try login.signInURL() + "&auto=demo@example.com", stopAt: "https://example.com/cb")
+    #expect(page == nil)
+    #expect(final.hasPrefix("https://example.com/cb?rotating_token_nonce="))
+    login.send(final)
+    let result = login.finish()
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("Signed in as demo@example.com"))
+  }
+
+  @Test("a production instance refuses a redirect URL that is not allowlisted (exit 3)")
+  func productionRefusal() throws {
+    let emulator = try EmulatorProcess(
+      arguments: ["--instance", "production", "--allow-redirect", "https://example.com/cb"])
+    let sandbox = CLISandbox(emulator: emulator)
+    let login = try BrowserLoginProcess(
+      sandbox, ["login", "--oauth", "google", "--no-browser", "--callback-port", "0"])
+    let result = login.finish()
+    #expect(result.status == 3, "\(result.stderr)")
+    #expect(result.stderr.contains("resource_missmatch"))
+    #expect(result.stderr.contains("allowlist"))
+  }
+
+  @Test("the wait is bounded by --sign-in-timeout (exit 8)")
+  func timeout() throws {
+    let emulator = try EmulatorProcess()
+    let sandbox = CLISandbox(emulator: emulator)
+    let login = try BrowserLoginProcess(
+      sandbox,
+      [
+        "login", "--oauth", "google", "--no-browser", "--callback-port", "0",
+        "--sign-in-timeout", "1",
+      ])
+    let result = login.finish()
+    #expect(result.status == 8, "\(result.stderr)")
+    #expect(result.stderr.contains("timed out after 1 s"))
+  }
+
+  @Test("Ctrl-C while waiting exits 130")
+  func interrupt() throws {
+    let emulator = try EmulatorProcess()
+    let sandbox = CLISandbox(emulator: emulator)
+    let login = try BrowserLoginProcess(
+      sandbox, ["login", "--oauth", "google", "--no-browser", "--callback-port", "0"])
+    _ = try login.signInURL()
+    login.interrupt()
+    let result = login.finish()
+    #expect(result.status == 130, "\(result.stderr)")
+    #expect(result.stderr.contains("cancelled"))
+  }
+
+  @Test("refused in CI and with --no-input; an unknown provider names the valid ones")
+  func usage() throws {
+    let emulator = try EmulatorProcess()
+    let sandbox = CLISandbox(emulator: emulator)
+    let ci = try sandbox.run(["login", "--oauth", "google"])
+    #expect(ci.status == 2)
+    #expect(ci.stderr.contains("--user-id"))
+    #expect(ci.stderr.contains("--ticket-stdin"))
+    let noInput = try sandbox.run(
+      ["login", "--sso", "a@b.example", "--no-input"], extra: ["CI": ""])
+    #expect(noInput.status == 2)
+    let unknown = try sandbox.run(["login", "--oauth", "myspace"], extra: ["CI": ""])
+    #expect(unknown.status == 2)
+    #expect(unknown.stderr.contains("github, google"))
+  }
+}
