@@ -1,3 +1,88 @@
 #!/usr/bin/env bash
-echo "demo: not yet implemented (issue: the main job)" >&2
-exit 1
+# The main job, end to end, offline: start the local Clerk emulator, sign in as
+# demo@example.com (password through stdin), show who we are, mint a `convex` token, call the
+# emulator's Convex-style `users:whoami` with it, sign out, stop the emulator.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+bin=.build/release
+[ -x "$bin/clerkctl" ] && [ -x "$bin/clerk-emulator" ] || {
+  echo "demo: build first (make build)" >&2
+  exit 1
+}
+work=$(mktemp -d)
+emulator_pid=""
+cleanup() {
+  [ -n "$emulator_pid" ] && kill "$emulator_pid" 2>/dev/null && wait "$emulator_pid" 2>/dev/null
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+step() { printf '\n\033[1m== %s\033[0m\n' "$*" >&2; }
+show() { printf '$ %s\n' "$*" >&2; }
+
+step "Start the Clerk emulator on a free loopback port"
+"$bin/clerk-emulator" --port 0 --quiet >"$work/ready" &
+emulator_pid=$!
+for _ in $(seq 1 100); do
+  [ -s "$work/ready" ] && break
+  sleep 0.1
+done
+ready=$(head -n 1 "$work/ready")
+[ -n "$ready" ] || { echo "demo: the emulator did not start" >&2; exit 1; }
+echo "$ready" >&2
+field() { printf '%s' "$ready" | sed -n "s/.*\"$1\":\"\([^\"]*\)\".*/\1/p"; }
+
+# A private config dir, so the demo never touches your own sign-ins.
+export CLERKCTL_CONFIG_DIR="$work/config"
+export CLERK_FAPI_URL
+CLERK_FAPI_URL=$(field fapi_url)
+convex_url=$(field convex_url)
+clerkctl() { "$bin/clerkctl" "$@"; }
+
+step "Sign in (the password comes through stdin, never argv)"
+show "printf 'demo-password\\n' | clerkctl login --identifier demo@example.com --password-stdin"
+printf 'demo-password\n' | clerkctl login --identifier demo@example.com --password-stdin
+
+step "Who am I? (checked with Clerk)"
+show "clerkctl whoami"
+clerkctl whoami
+
+step "Mint a token from the 'convex' JWT template"
+show "clerkctl token --template convex --format json"
+clerkctl token --template convex --format json
+token=$(clerkctl token --template convex)
+echo "(a second call reuses the cached token: $(printf '%s' "$token" | tail -c 12 | sed 's/^/…/'))" >&2
+
+step "Call the Convex-style backend with it: users:whoami"
+show "clerkctl convex query users:whoami --url \$CONVEX_URL  (or: curl -H \"Authorization: Bearer \$(clerkctl token --template convex)\" …)"
+if clerkctl convex --help >/dev/null 2>&1 && clerkctl convex query users:whoami --url "$convex_url" 2>"$work/convex.err"; then
+  :
+else
+  # Fall back to a plain HTTP call with the token in the Authorization header.
+  clerkctl api -X POST -H 'Content-Type: application/json' \
+    -d '{"path":"users:whoami","args":{},"format":"json"}' \
+    --template convex "$convex_url/api/query"
+  echo
+fi
+
+step "Status of every profile"
+show "clerkctl status"
+clerkctl status
+
+step "Sign out (at Clerk, then locally)"
+show "clerkctl logout"
+clerkctl logout
+show "clerkctl token --template convex   # now fails: exit 4, not signed in"
+if clerkctl token --template convex >/dev/null; then
+  echo "demo: expected 'not signed in' after logout" >&2
+  exit 1
+else
+  echo "(exit $?)" >&2
+fi
+
+step "Stop the emulator"
+kill "$emulator_pid"
+wait "$emulator_pid" || true
+emulator_pid=""
+echo "Demo complete." >&2

@@ -32,14 +32,15 @@ struct CLITests {
     #expect(unknown.error.hasSuffix("Run 'clerkctl --help' for usage.\n"))
   }
 
-  @Test("Commands not implemented yet exit 1 with one line on stderr")
-  func notImplemented() {
+  @Test("A command with nowhere to keep credentials exits 3 with one line on stderr")
+  func noConfigDirectory() {
     let result = runCLI(["token", "--template", "convex"])
-    #expect(result.code == 1)
+    #expect(result.code == 3)
     #expect(result.output.isEmpty)
     #expect(
       result.error
-        == "clerkctl: 'clerkctl token' is not implemented yet in this build of clerkctl\n")
+        == "clerkctl: cannot find a config directory: HOME is not set; pass --config-dir DIR "
+        + "or set CLERKCTL_CONFIG_DIR\n")
   }
 
   @Test("Help goes to stdout with exit 0")
