@@ -246,35 +246,56 @@ tp_ok=$(python3 -c 'import sys; print("yes" if float(sys.argv[1]) >= 0.4 else "N
 
 say "5/5 scaling (logging in 100 profiles, minting 100 templates)"
 scale_runs=$((runs / 2))
-hit_median() { # hit_median PROFILE: median cache-hit seconds for `token --template convex`.
+# scale_hits JSON_OUT CMD...: one hyperfine run over the commands, so the rows are side by side.
+scale_hits() {
+  local out=$1
+  shift
   HOME=$work/home hyperfine -N --style none --warmup 5 --runs "$scale_runs" \
-    --export-json "$work/scale.json" "$bin/clerkctl --profile $1 token --template convex" \
-    >/dev/null 2>&1
-  json "$work/scale.json" 'j["results"][0]["median"]'
+    --export-json "$out" "$@" >/dev/null 2>&1
 }
-# A fresh config dir, filled to 1, 10, then 100 profiles; p0 is the one measured.
-rm -rf "$work/home/.config/clerkctl/profiles"
-profile_rows=()
-count=0
-for target in 1 10 100; do
-  while [ "$count" -lt "$target" ]; do
-    login --profile "p$count"
-    count=$((count + 1))
+# scale_rows JSON LABELS FILES: "label seconds bytes" per command.
+scale_rows() {
+  python3 - "$@" <<'PY'
+import json, os, sys
+results = json.load(open(sys.argv[1]))["results"]
+for result, label, path in zip(results, sys.argv[2].split(), sys.argv[3].split()):
+    print(label, result["median"], os.path.getsize(path))
+PY
+}
+
+# Profiles: config dirs holding 1, 10 and 100 signed-in profiles; p000 is the one read.
+dirs=$work/scale-profiles
+mkdir -p "$dirs/100"
+for i in $(seq -f '%03g' 0 99); do login --config-dir "$dirs/100" --profile "p$i"; done
+ctl --config-dir "$dirs/100" --profile p000 token --template convex >/dev/null
+for n in 1 10; do
+  mkdir -p "$dirs/$n/profiles"
+  chmod 700 "$dirs/$n" "$dirs/$n/profiles"
+  for i in $(seq -f '%03g' 0 $((n - 1))); do
+    cp -p "$dirs/100/profiles/p$i.json" "$dirs/$n/profiles/"
   done
-  ctl --profile p0 token --template convex >/dev/null
-  t=$(hit_median p0)
-  profile_rows+=("$target $t $(stat -c %s "$(credential_file p0)")")
 done
-template_rows=()
-minted=1
-for target in 1 10 100; do
-  while [ "$minted" -lt "$target" ]; do
-    ctl --profile p0 token --template "t$(printf '%03d' "$minted")" >/dev/null
-    minted=$((minted + 1))
+cmds=()
+for n in 1 10 100; do
+  cmds+=("$bin/clerkctl --config-dir $dirs/$n --profile p000 token --template convex")
+done
+scale_hits "$work/scale-profiles.json" "${cmds[@]}"
+mapfile -t profile_rows < <(scale_rows "$work/scale-profiles.json" "1 10 100" \
+  "$dirs/1/profiles/p000.json $dirs/10/profiles/p000.json $dirs/100/profiles/p000.json")
+
+# Cached templates: profiles holding 1, 10 and 100 cached tokens; convex is the one read.
+cmds=()
+for n in 1 10 100; do
+  login --profile "cached$n"
+  ctl --profile "cached$n" token --template convex >/dev/null
+  for i in $(seq -f '%03g' 1 $((n - 1))); do
+    ctl --profile "cached$n" token --template "t$i" >/dev/null
   done
-  t=$(hit_median p0)
-  template_rows+=("$target $t $(stat -c %s "$(credential_file p0)")")
+  cmds+=("$bin/clerkctl --profile cached$n token --template convex")
 done
+scale_hits "$work/scale-templates.json" "${cmds[@]}"
+mapfile -t template_rows < <(scale_rows "$work/scale-templates.json" "1 10 100" \
+  "$(credential_file cached1) $(credential_file cached10) $(credential_file cached100)")
 
 # --- report -------------------------------------------------------------------------------------
 
@@ -350,8 +371,9 @@ clerkctl / floor: $(ratio "$t_ctl" "$t_cat") × the time, $(ratio "$m_ctl" "$m_c
 
 ## 5. Scaling of the cache hit
 
-Median of $scale_runs runs each; ratio to the first row. Every profile has its own file, so the
-profile count should not matter; each cached template adds one token to that profile's file.
+Median of $scale_runs runs each, the three rows of a table in one hyperfine run; × is the ratio
+to the first row. Every profile has its own file, so the profile count should not matter; each
+cached template adds one token to that profile's file, which is read and parsed whole.
 
 | profiles | cache-hit time | × | credential file |
 | --- | --- | --- | --- |
