@@ -1,3 +1,400 @@
 #!/usr/bin/env bash
-echo "bench: not yet implemented (issue: benchmarks)" >&2
-exit 1
+# `make bench`: measures clerkctl on this machine, side by side with `gh auth token` and with the
+# floor (`cat` of a file of the same size), prints the table and writes BENCHMARKS.md.
+#
+#   1. cache hit: median wall time (hyperfine) and median peak RSS (GNU time, i.e. wait4) of
+#      `clerkctl token --template convex` with a warm cache, `gh auth token` reading a prepared
+#      hosts.yml, and `cat`;
+#   2. cold mint: requests made (from the emulator's request log) and wall time, against the
+#      emulator's own round trip for the same request (keep-alive, measured in-process);
+#   3. concurrency: 48 processes on a cold cache: mint requests and total time;
+#   4. emulator throughput: template-token mints per second (wrk, keep-alive) against
+#      `openssl speed -seconds 3 -multi 2 rsa2048` signs per second;
+#   5. scaling: cache-hit time and credential file size with 1/10/100 profiles and 1/10/100
+#      cached templates.
+#
+# The machine is shared and noisy: read the ratios, not the absolute times. Targets are checked
+# here, never by timed tests. Exits 0 even when a target is missed (the table says which).
+#
+# Environment: BENCH_RUNS (hyperfine runs per command, default 200), BENCH_MEM_RUNS (peak-memory
+# samples per command, default 31), BENCH_OUT (the report, default BENCHMARKS.md),
+# BENCH_SKIP_BUILD=1 (use the binaries already in .build/release).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+root=$PWD
+
+runs=${BENCH_RUNS:-200}
+mem_runs=${BENCH_MEM_RUNS:-31}
+out=${BENCH_OUT:-BENCHMARKS.md}
+bin=$root/.build/release
+
+Scripts/setup.sh hyperfine wrk gh time
+if [ "${BENCH_SKIP_BUILD:-0}" != 1 ]; then
+  make --no-print-directory build >&2
+fi
+
+work=$(mktemp -d "${TMPDIR:-/tmp}/clerkctl-bench.XXXXXX")
+emulator_pid=""
+cleanup() {
+  if [ -n "$emulator_pid" ]; then kill "$emulator_pid" 2>/dev/null || true; fi
+  wait 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+say() { printf 'bench: %s\n' "$*" >&2; }
+
+# --- helpers ------------------------------------------------------------------------------------
+
+# json FILE EXPR: evaluates a Python expression over the JSON in FILE (bound to `j`).
+json() { python3 -c 'import json,sys; j=json.load(open(sys.argv[1])); print(eval(sys.argv[2]))' "$1" "$2"; }
+
+# ratio A B: A/B with 2 decimals.
+ratio() { python3 -c 'import sys; print("%.2f" % (float(sys.argv[1]) / float(sys.argv[2])))' "$1" "$2"; }
+
+# ms SECONDS: milliseconds with 2 decimals.
+ms() { python3 -c 'import sys; print("%.2f" % (float(sys.argv[1]) * 1000))' "$1"; }
+
+# peak_kb CMD...: median peak RSS in KiB over $mem_runs runs (GNU time reads wait4's ru_maxrss).
+peak_kb() {
+  local i
+  for ((i = 0; i < mem_runs; i++)); do
+    /usr/bin/time -f '%M' -o "$work/rss" "$@" >/dev/null 2>&1
+    cat "$work/rss"
+  done | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
+}
+
+# api METHOD PATH: calls the emulator's test surface, prints the JSON reply.
+api() {
+  python3 - "$fapi" "$1" "$2" <<'PY'
+import sys, urllib.request
+base, method, path = sys.argv[1:4]
+with urllib.request.urlopen(urllib.request.Request(base + path, method=method)) as r:
+    print(r.read().decode())
+PY
+}
+
+# requests_matching REGEX: how many logged requests have a path matching REGEX.
+requests_matching() {
+  api GET /__emulator/requests >"$work/log.json"
+  python3 - "$work/log.json" "$1" <<'PY'
+import json, re, sys
+log = json.load(open(sys.argv[1]))
+print(sum(1 for e in log if re.search(sys.argv[2], e["path"])))
+PY
+}
+
+mint_path='^/v1/client/sessions/[^/]+/tokens'
+
+# ctl [clerkctl args...]: clerkctl in the private HOME.
+ctl() { HOME=$work/home CI=true CLERK_FAPI_URL=$fapi "$bin/clerkctl" "$@"; }
+
+login() {
+  printf 'demo-password\n' | ctl "$@" login --identifier demo@example.com --password-stdin \
+    >/dev/null 2>&1
+}
+
+credential_file() { echo "$work/home/.config/clerkctl/profiles/$1.json"; }
+
+# --- the emulator -------------------------------------------------------------------------------
+
+# Tokens live an hour so the cache stays warm for the whole run; templates for the cold-mint,
+# concurrency and scaling runs are copies of `convex` under other names.
+python3 - "$work/emulator.json" <<'PY'
+import json, sys
+claims = {"aud": "convex", "sub": "{{user.id}}"}
+names = ["convex", "burst"] + ["cold%02d" % i for i in range(1, 21)] + ["t%03d" % i for i in range(1, 100)]
+json.dump({
+    "users": [{"email": "demo@example.com", "password": "demo-password", "first_name": "Demo"}],
+    "templates": [{"name": n, "claims": claims, "lifetime": 3600} for n in names],
+    "session_token_lifetime": 3600,
+}, open(sys.argv[1], "w"))
+PY
+
+mkdir -p "$work/home"
+"$bin/clerk-emulator" --port 0 --quiet --config "$work/emulator.json" >"$work/ready" 2>"$work/emulator.err" &
+emulator_pid=$!
+for _ in $(seq 1 200); do
+  [ -s "$work/ready" ] && break
+  kill -0 "$emulator_pid" 2>/dev/null || { cat "$work/emulator.err" >&2; exit 1; }
+  sleep 0.05
+done
+[ -s "$work/ready" ] || { say "the emulator printed no ready line"; exit 1; }
+fapi=$(json "$work/ready" 'j["fapi_url"]')
+say "emulator at $fapi"
+
+# --- 1. cache hit -------------------------------------------------------------------------------
+
+say "1/5 cache hit"
+login
+ctl token --template convex >/dev/null
+cred=$(credential_file default)
+cred_bytes=$(stat -c %s "$cred")
+head -c "$cred_bytes" /dev/urandom | base64 -w 0 | head -c "$cred_bytes" >"$work/floor.txt"
+
+mkdir -p "$work/gh"
+cat >"$work/gh/hosts.yml" <<'EOF'
+github.com:
+    user: octocat
+    oauth_token: gho_16C7e42F292c6912E7710c838347Ae178B4a
+    git_protocol: https
+EOF
+chmod 600 "$work/gh/hosts.yml"
+export GH_CONFIG_DIR=$work/gh GH_NO_UPDATE_NOTIFIER=1 GH_PROMPT_DISABLED=1
+unset GH_TOKEN GITHUB_TOKEN GH_ENTERPRISE_TOKEN GITHUB_ENTERPRISE_TOKEN GH_HOST || true
+gh auth token >/dev/null
+
+# All three run with the private HOME (gh reads GH_CONFIG_DIR; cat ignores it).
+HOME=$work/home hyperfine -N --style none --warmup 10 --runs "$runs" \
+  --export-json "$work/hit.json" \
+  -n clerkctl "$bin/clerkctl token --template convex" \
+  -n gh "gh auth token" \
+  -n cat "cat $work/floor.txt" >/dev/null 2>&1
+t_ctl=$(json "$work/hit.json" 'j["results"][0]["median"]')
+t_gh=$(json "$work/hit.json" 'j["results"][1]["median"]')
+t_cat=$(json "$work/hit.json" 'j["results"][2]["median"]')
+
+m_ctl=$(HOME=$work/home peak_kb "$bin/clerkctl" token --template convex)
+m_gh=$(peak_kb gh auth token)
+m_cat=$(peak_kb cat "$work/floor.txt")
+
+time_ratio=$(ratio "$t_ctl" "$t_gh")
+mem_ratio=$(ratio "$m_ctl" "$m_gh")
+time_ok=$(python3 -c 'import sys; print("yes" if float(sys.argv[1]) <= 0.25 else "NO")' "$time_ratio")
+mem_ok=$(python3 -c 'import sys; print("yes" if float(sys.argv[1]) <= 0.6 else "NO")' "$mem_ratio")
+
+# --- 2. cold mint -------------------------------------------------------------------------------
+
+say "2/5 cold mint"
+login --profile cold
+# The emulator's own round trip: the same mint over one keep-alive connection, in-process.
+sid=$(json "$(credential_file cold)" 'j["session_id"]')
+client_token=$(json "$(credential_file cold)" 'j["client_token"]')
+rtt=$(python3 - "$fapi" "$sid" "$client_token" <<'PY'
+import http.client, statistics, sys, time, urllib.parse
+base, sid, token = sys.argv[1:4]
+u = urllib.parse.urlparse(base)
+conn = http.client.HTTPConnection(u.hostname, u.port)
+samples = []
+for i in range(60):
+    start = time.perf_counter()
+    conn.request("POST", f"/v1/client/sessions/{sid}/tokens/convex?_is_native=true", body=b"",
+                 headers={"Authorization": token, "Content-Type": "application/x-www-form-urlencoded"})
+    reply = conn.getresponse(); reply.read()
+    if reply.status != 200: sys.exit(f"mint: HTTP {reply.status}")
+    if i >= 10: samples.append(time.perf_counter() - start)
+print(statistics.median(samples))
+PY
+)
+# Twenty truly cold mints (a template never minted before, each), one process each.
+api DELETE /__emulator/requests >/dev/null
+cold_times=()
+for i in $(seq -w 1 20); do
+  start=$(date +%s%N)
+  ctl --profile cold token --template "cold$i" >/dev/null
+  end=$(date +%s%N)
+  cold_times+=("$(((end - start)))")
+done
+cold_requests=$(api GET /__emulator/requests | python3 -c 'import json,sys; print(len(json.load(sys.stdin)))')
+cold_mints=$(requests_matching "$mint_path")
+t_cold=$(printf '%s\n' "${cold_times[@]}" | sort -n | awk '{ v[NR] = $1 } END { printf "%.6f", v[int((NR + 1) / 2)] / 1e9 }')
+cold_per_run=$(python3 -c 'import sys; print("%g" % (int(sys.argv[1]) / 20))' "$cold_requests")
+cold_ok=$([ "$cold_requests" = 20 ] && [ "$cold_mints" = 20 ] && echo yes || echo NO)
+
+# --- 3. concurrency -----------------------------------------------------------------------------
+
+say "3/5 concurrency"
+login --profile burst
+api DELETE /__emulator/requests >/dev/null
+start=$(date +%s%N)
+pids=()
+for i in $(seq 1 48); do
+  ctl --profile burst token --template burst >"$work/burst.$i" 2>"$work/burst.$i.err" &
+  pids+=($!)
+done
+burst_failed=0
+for pid in "${pids[@]}"; do wait "$pid" || burst_failed=$((burst_failed + 1)); done
+end=$(date +%s%N)
+t_burst=$(python3 -c 'import sys; print(int(sys.argv[1]) / 1e9)' "$((end - start))")
+burst_mints=$(requests_matching "$mint_path")
+burst_distinct=$(cat "$work"/burst.[0-9]* | sort -u | wc -l)
+burst_ok=$([ "$burst_mints" = 1 ] && [ "$burst_failed" = 0 ] && [ "$burst_distinct" = 1 ] && echo yes || echo NO)
+
+# --- 4. emulator throughput ---------------------------------------------------------------------
+
+say "4/5 emulator throughput (wrk, then openssl speed)"
+cat >"$work/mint.lua" <<EOF
+wrk.method = "POST"
+wrk.path = "/v1/client/sessions/$sid/tokens/convex?_is_native=true"
+wrk.headers["Authorization"] = "$client_token"
+wrk.headers["Content-Type"] = "application/x-www-form-urlencoded"
+wrk.body = ""
+EOF
+api DELETE /__emulator/requests >/dev/null
+wrk -t 2 -c 8 -d 5s --latency -s "$work/mint.lua" "$fapi" >"$work/wrk.txt" 2>&1
+mints_per_s=$(awk '/^Requests\/sec:/ { print $2 }' "$work/wrk.txt")
+wrk_errors=$(awk '/Non-2xx or 3xx responses:/ { print $5 } /Socket errors:/ { n += 0 }' "$work/wrk.txt")
+wrk_errors=${wrk_errors:-0}
+api DELETE /__emulator/requests >/dev/null
+openssl speed -seconds 3 -multi 2 rsa2048 >"$work/speed.txt" 2>/dev/null
+# The summary line: `rsa 2048 bits <s/sign> <s/verify> <sign/s> <verify/s>`.
+signs_per_s=$(awk '/^rsa 2048 bits/ { v = $(NF - 1) } END { print v }' "$work/speed.txt")
+tp_ratio=$(ratio "$mints_per_s" "$signs_per_s")
+tp_ok=$(python3 -c 'import sys; print("yes" if float(sys.argv[1]) >= 0.4 else "NO")' "$tp_ratio")
+
+# --- 5. scaling ---------------------------------------------------------------------------------
+
+say "5/5 scaling (logging in 100 profiles, minting 100 templates)"
+scale_runs=$((runs / 2))
+# scale_hits JSON_OUT CMD...: one hyperfine run over the commands, so the rows are side by side.
+scale_hits() {
+  local out=$1
+  shift
+  HOME=$work/home hyperfine -N --style none --warmup 5 --runs "$scale_runs" \
+    --export-json "$out" "$@" >/dev/null 2>&1
+}
+# scale_rows JSON LABELS FILES: "label seconds bytes" per command.
+scale_rows() {
+  python3 - "$@" <<'PY'
+import json, os, sys
+results = json.load(open(sys.argv[1]))["results"]
+for result, label, path in zip(results, sys.argv[2].split(), sys.argv[3].split()):
+    print(label, result["median"], os.path.getsize(path))
+PY
+}
+
+# Profiles: config dirs holding 1, 10 and 100 signed-in profiles; p000 is the one read.
+dirs=$work/scale-profiles
+mkdir -p "$dirs/100"
+for i in $(seq -f '%03g' 0 99); do login --config-dir "$dirs/100" --profile "p$i"; done
+ctl --config-dir "$dirs/100" --profile p000 token --template convex >/dev/null
+for n in 1 10; do
+  mkdir -p "$dirs/$n/profiles"
+  chmod 700 "$dirs/$n" "$dirs/$n/profiles"
+  for i in $(seq -f '%03g' 0 $((n - 1))); do
+    cp -p "$dirs/100/profiles/p$i.json" "$dirs/$n/profiles/"
+  done
+done
+cmds=()
+for n in 1 10 100; do
+  cmds+=("$bin/clerkctl --config-dir $dirs/$n --profile p000 token --template convex")
+done
+scale_hits "$work/scale-profiles.json" "${cmds[@]}"
+mapfile -t profile_rows < <(scale_rows "$work/scale-profiles.json" "1 10 100" \
+  "$dirs/1/profiles/p000.json $dirs/10/profiles/p000.json $dirs/100/profiles/p000.json")
+
+# Cached templates: profiles holding 1, 10 and 100 cached tokens; convex is the one read.
+cmds=()
+for n in 1 10 100; do
+  login --profile "cached$n"
+  ctl --profile "cached$n" token --template convex >/dev/null
+  for i in $(seq -f '%03g' 1 $((n - 1))); do
+    ctl --profile "cached$n" token --template "t$i" >/dev/null
+  done
+  cmds+=("$bin/clerkctl --profile cached$n token --template convex")
+done
+scale_hits "$work/scale-templates.json" "${cmds[@]}"
+mapfile -t template_rows < <(scale_rows "$work/scale-templates.json" "1 10 100" \
+  "$(credential_file cached1) $(credential_file cached10) $(credential_file cached100)")
+
+# --- report -------------------------------------------------------------------------------------
+
+cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
+cores=$(nproc)
+mem_total=$(awk '/^MemTotal/ { printf "%.1f GiB", $2 / 1048576 }' /proc/meminfo)
+os=$(. /etc/os-release && echo "$PRETTY_NAME")
+kernel=$(uname -r)
+swift_version=$(swift --version 2>/dev/null | head -1)
+gh_version=$(gh --version | head -1)
+openssl_version=$(openssl version)
+foundation_linked=$(nm "$bin/clerkctl" 2>/dev/null | grep -q __CFInitialize && echo "yes" || echo "no")
+stdlib_static=$(ldd "$bin/clerkctl" | grep -q libswiftCore && echo "no" || echo "yes")
+date_utc=$(date -u '+%Y-%m-%d %H:%M UTC')
+
+scale_table() { # rows as "n seconds bytes"
+  local first="" row n t b
+  for row in "$@"; do
+    read -r n t b <<<"$row"
+    [ -z "$first" ] && first=$t
+    printf '| %s | %s ms | %s | %s B |\n' "$n" "$(ms "$t")" "$(ratio "$t" "$first")" "$b"
+  done
+}
+
+{
+  cat <<EOF
+# Benchmarks
+
+\`make bench\` (Scripts/bench.sh) on $date_utc. This machine is shared and noisy: read the
+ratios, measured side by side in one run, rather than the absolute times.
+
+**Machine:** $cpu, $cores cores, $mem_total; $os, Linux $kernel.
+**Tools:** $swift_version; $gh_version; $openssl_version; hyperfine, wrk and GNU time from Debian.
+**clerkctl build:** \`make build\` (release, Swift runtime linked statically: $stdlib_static;
+Foundation's CoreFoundation/ICU linked: $foundation_linked; libcurl and libcrypto linked dynamically).
+
+## 1. Cache hit: \`clerkctl token --template convex\`, warm cache
+
+Median of $runs runs (hyperfine, no shell, 10 warm-ups); peak memory is the median
+\`ru_maxrss\` of $mem_runs runs (GNU time). gh reads a prepared \`hosts.yml\` in a temporary
+\`GH_CONFIG_DIR\`; the floor is \`cat\` of a file as large as the credential file ($cred_bytes B).
+
+| command | median wall time | peak memory | time / gh | memory / gh |
+| --- | --- | --- | --- | --- |
+| \`clerkctl token --template convex\` | $(ms "$t_ctl") ms | $m_ctl KiB | **$time_ratio** (target ≤ 0.25: $time_ok) | **$mem_ratio** (target ≤ 0.6: $mem_ok) |
+| \`gh auth token\` | $(ms "$t_gh") ms | $m_gh KiB | 1.00 | 1.00 |
+| \`cat\` (floor) | $(ms "$t_cat") ms | $m_cat KiB | $(ratio "$t_cat" "$t_gh") | $(ratio "$m_cat" "$m_gh") |
+
+clerkctl / floor: $(ratio "$t_ctl" "$t_cat") × the time, $(ratio "$m_ctl" "$m_cat") × the memory.
+
+## 2. Cold mint
+
+20 runs of \`clerkctl token --template coldNN\`, each for a template never minted before.
+
+| requests per run | mint requests | median wall time | emulator round trip (keep-alive, in-process) | cold mint / round trip |
+| --- | --- | --- | --- | --- |
+| $cold_per_run (target exactly 1: $cold_ok) | $cold_mints / 20 | $(ms "$t_cold") ms | $(ms "$rtt") ms | $(ratio "$t_cold" "$rtt") |
+
+## 3. Concurrency: 48 processes, cold cache
+
+| processes | mint requests | failures | distinct tokens printed | total wall time |
+| --- | --- | --- | --- | --- |
+| 48 | $burst_mints (target exactly 1: $burst_ok) | $burst_failed | $burst_distinct | $(ms "$t_burst") ms |
+
+## 4. Emulator throughput
+
+\`wrk -t 2 -c 8 -d 5s\`, keep-alive, POST \`/v1/client/sessions/{sid}/tokens/convex?_is_native=true\`
+(RS256 template tokens), against \`openssl speed -seconds 3 -multi 2 rsa2048\` on the same machine.
+
+| template-token mints/s | errors (non-2xx) | RSA-2048 signs/s (openssl, 2 processes) | mints / signs |
+| --- | --- | --- | --- |
+| $mints_per_s | $wrk_errors | $signs_per_s | **$tp_ratio** (target ≥ 0.4: $tp_ok) |
+
+## 5. Scaling of the cache hit
+
+Median of $scale_runs runs each, the three rows of a table in one hyperfine run; × is the ratio
+to the first row. Every profile has its own file, so the profile count should not matter; each
+cached template adds one token to that profile's file, which is read and parsed whole.
+
+| profiles | cache-hit time | × | credential file |
+| --- | --- | --- | --- |
+$(scale_table "${profile_rows[@]}")
+
+| cached templates | cache-hit time | × | credential file |
+| --- | --- | --- | --- |
+$(scale_table "${template_rows[@]}")
+
+## Reproduce
+
+\`\`\`sh
+make bench        # installs hyperfine, wrk, gh and time when missing, builds, runs, writes BENCHMARKS.md
+BENCH_RUNS=500 BENCH_MEM_RUNS=51 make bench   # more samples
+\`\`\`
+EOF
+} >"$work/report.md"
+
+if [ -f "$root/Scripts/bench-notes.md" ]; then
+  { echo; cat "$root/Scripts/bench-notes.md"; } >>"$work/report.md"
+fi
+cp "$work/report.md" "$out"
+cat "$work/report.md"
+say "wrote $out"

@@ -27,7 +27,9 @@ if [ "$(id -u)" -ne 0 ]; then
 fi
 echo "setup: installing ${need[*]}" >&2
 export DEBIAN_FRONTEND=noninteractive
-if ! $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null 2>&1; then
-  $sudo apt-get update -qq >/dev/null
-  $sudo apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+# Wait for another apt/dpkg run (up to 5 minutes) instead of failing on its lock.
+apt=(apt-get -o DPkg::Lock::Timeout=300 -y -qq --no-install-recommends)
+if ! $sudo "${apt[@]}" install "${need[@]}" >/dev/null 2>&1; then
+  $sudo apt-get -o DPkg::Lock::Timeout=300 update -qq >/dev/null
+  $sudo "${apt[@]}" install "${need[@]}" >/dev/null
 fi

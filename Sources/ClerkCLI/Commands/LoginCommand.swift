@@ -181,8 +181,7 @@ package struct LoginCommand: Command {
     guard context.canPrompt else {
       throw UsageError("no identifier: pass --identifier EMAIL")
     }
-    let answer = try context.terminal.prompt("Email address: ").trimmingCharacters(
-      in: .whitespaces)
+    let answer = try context.terminal.prompt("Email address: ").trimmingWhitespace()
     guard !answer.isEmpty else { throw UsageError("no identifier given") }
     return answer
   }

@@ -14,7 +14,7 @@ struct CompletionNode {
 
   /// A name usable in shell function names (`jwt_decode`; `root` for the root).
   var identifier: String {
-    path.isEmpty ? "root" : path.joined(separator: "_").replacingOccurrences(of: "-", with: "_")
+    path.isEmpty ? "root" : path.joined(separator: "_").replacing("-", with: "_")
   }
 
   /// Every visible command in the tree under `root`, root first.
@@ -36,7 +36,7 @@ struct CompletionNode {
 
   /// The first sentence of a help text, for the short descriptions completion shows.
   static func summary(_ text: String) -> String {
-    guard let end = text.range(of: ". ") else {
+    guard let end = text.firstRange(of: ". ") else {
       return text.hasSuffix(".") ? String(text.dropLast()) : text
     }
     return String(text[..<end.lowerBound])

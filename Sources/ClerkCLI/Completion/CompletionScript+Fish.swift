@@ -130,6 +130,6 @@ extension CompletionScript {
 
   /// Escapes text for a single-quoted fish string.
   private static func fishQuote(_ text: String) -> String {
-    text.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "'", with: "\\'")
+    text.replacing("\\", with: "\\\\").replacing("'", with: "\\'")
   }
 }

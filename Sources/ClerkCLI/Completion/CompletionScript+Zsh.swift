@@ -72,7 +72,7 @@ extension CompletionScript {
   }
 
   private static func identifier(_ path: [String]) -> String {
-    path.isEmpty ? "root" : path.joined(separator: "_").replacingOccurrences(of: "-", with: "_")
+    path.isEmpty ? "root" : path.joined(separator: "_").replacing("-", with: "_")
   }
 
   private static func zshOptionSpec(_ option: OptionSpec) -> String {
@@ -101,9 +101,9 @@ extension CompletionScript {
 
   /// Escapes text for a single-quoted `_arguments` description.
   private static func zshQuote(_ text: String) -> String {
-    text.replacingOccurrences(of: "'", with: "'\\''")
-      .replacingOccurrences(of: "[", with: "\\[")
-      .replacingOccurrences(of: "]", with: "\\]")
+    text.replacing("'", with: "'\\''")
+      .replacing("[", with: "\\[")
+      .replacing("]", with: "\\]")
 
   }
 }

@@ -81,8 +81,7 @@ package enum ManPageGenerator {
 
   /// Escapes text for roff: backslashes, and a leading `.` or `'` that would read as a request.
   static func escape(_ text: String) -> String {
-    let escaped = text.replacingOccurrences(of: "\\", with: "\\e").replacingOccurrences(
-      of: "-", with: "\\-")
+    let escaped = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
     return escaped.split(separator: "\n", omittingEmptySubsequences: false).map { line in
       line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : String(line)
     }.joined(separator: "\n")

@@ -1,4 +1,4 @@
-import Foundation
+import ClerkKit
 
 /// The lines of stdin, handed out in order to whichever secret asks first: with
 /// `--password-stdin --code-stdin` the password is the first line and the code the second.
@@ -17,7 +17,7 @@ package final class StdinLines {
     guard let raw = terminal.readLine() else {
       throw UsageError("stdin ended before \(what)")
     }
-    let line = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    let line = raw.trimmingWhitespace()
     guard !line.isEmpty else { throw UsageError("stdin gave an empty line for \(what)") }
     return line
   }

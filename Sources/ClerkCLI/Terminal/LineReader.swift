@@ -1,9 +1,9 @@
-import Foundation
+import Synchronization
 
 /// Buffers a byte source so lines and the rest of the input can be read in turn without losing
 /// bytes (the password is stdin's first line, the code its second).
 final class LineReader: @unchecked Sendable {
-  private let lock = NSLock()
+  private let lock = Mutex(())
   private var buffer: [UInt8] = []
   private var ended = false
   private let fill: () -> [UInt8]
@@ -15,8 +15,19 @@ final class LineReader: @unchecked Sendable {
 
   /// The next line without `\n` (and without a `\r` before it); `nil` at end of input.
   func readLine() -> String? {
-    lock.lock()
-    defer { lock.unlock() }
+    lock.withLock { _ in nextLine() }
+  }
+
+  /// Everything left in the input.
+  func readAll() -> [UInt8] {
+    lock.withLock { _ in
+      while !ended { readChunk() }
+      defer { buffer.removeAll() }
+      return buffer
+    }
+  }
+
+  private func nextLine() -> String? {
     while true {
       if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {
         var line = Array(buffer[..<newline])
@@ -31,15 +42,6 @@ final class LineReader: @unchecked Sendable {
       }
       readChunk()
     }
-  }
-
-  /// Everything left in the input.
-  func readAll() -> [UInt8] {
-    lock.lock()
-    defer { lock.unlock() }
-    while !ended { readChunk() }
-    defer { buffer.removeAll() }
-    return buffer
   }
 
   private func readChunk() {

@@ -140,7 +140,7 @@ package final class FrontendAPIClient {
       clockSkew = date.timeIntervalSince(clock.now())
     }
     guard let header = response.headers["Authorization"] else { return }
-    let value = header.trimmingCharacters(in: .whitespaces)
+    let value = header.trimmingWhitespace()
     let cleared = value.isEmpty || value.lowercased() == "bearer"
     let next: String? = cleared ? nil : value
     if next != clientToken {
@@ -175,12 +175,8 @@ package final class FrontendAPIClient {
   /// One line describing a body that is not Clerk's: an HTML page's title, or its first words.
   package static func summary(of response: HTTPResponse) -> String {
     let text = response.bodyText
-    if let open = text.range(of: "<title>", options: .caseInsensitive),
-      let close = text.range(
-        of: "</title>", options: .caseInsensitive, range: open.upperBound..<text.endIndex)
-    {
-      let title = text[open.upperBound..<close.lowerBound].trimmingCharacters(
-        in: .whitespacesAndNewlines)
+    if let match = text.firstMatch(of: #/(?is)<title>(.*?)</title>/#) {
+      let title = match.1.trimmingWhitespace()
       if !title.isEmpty { return "an HTML page titled '\(title.prefix(80))'" }
     }
     let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).prefix(12)

@@ -44,7 +44,7 @@ package struct RetryPolicy: Sendable {
   /// The wait before retry number `retry` (1-based), given the reply that failed, if any.
   package func delay(retry: Int, response: HTTPResponse?, now: Date) -> Double {
     if let response, response.status == 429 || response.status == 503,
-      let header = response.headers["Retry-After"]?.trimmingCharacters(in: .whitespaces)
+      let header = response.headers["Retry-After"]?.trimmingWhitespace()
     {
       if let seconds = Double(header), seconds >= 0 {
         return min(seconds, maxRetryAfter)

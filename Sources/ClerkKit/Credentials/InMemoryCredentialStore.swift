@@ -1,10 +1,9 @@
-import Foundation
 import Synchronization
 
 /// A credential store that keeps everything in memory, for tests and embedders.
 public final class InMemoryCredentialStore: CredentialStore, Sendable {
   private let credentials = Mutex<[String: ProfileCredential]>([:])
-  private let profileLock = NSRecursiveLock()
+  private let profileLock = RecursiveLock()
 
   /// An empty store.
   public init() {}
@@ -29,9 +28,7 @@ public final class InMemoryCredentialStore: CredentialStore, Sendable {
   @discardableResult
   package func withLock<T>(profile: String, timeout: Double, _ body: () throws -> T) throws -> T {
     try ProfileName.validate(profile)
-    profileLock.lock()
-    defer { profileLock.unlock() }
-    return try body()
+    return try profileLock.withLock(body)
   }
 
   /// The profiles stored, sorted.

@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// The time source: `now()` for timestamps, `sleep` for waits. Tests inject fixed or stepped
 /// clocks instead of sleeping.
@@ -17,8 +18,11 @@ package struct Clock: Sendable {
   package static let system = Clock(
     now: { Date() },
     sleep: { seconds in
-      guard seconds > 0 else { return }
-      Thread.sleep(forTimeInterval: seconds)
+      guard seconds > 0, seconds.isFinite else { return }
+      let whole = seconds.rounded(.down)
+      var request = timespec(tv_sec: Int(whole), tv_nsec: Int((seconds - whole) * 1e9))
+      var remaining = timespec()
+      while nanosleep(&request, &remaining) != 0, errno == EINTR { request = remaining }
     }
   )
 

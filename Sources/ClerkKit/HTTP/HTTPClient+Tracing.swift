@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 extension HTTPClient {
   /// This client, writing one line per request and per reply to `log`: method, URL (secret
@@ -46,19 +47,18 @@ extension HTTPClient {
   }
 }
 
-private final class LazyClientBox: @unchecked Sendable {
-  private let lock = NSLock()
+private final class LazyClientBox: Sendable {
   private let make: @Sendable () -> HTTPClient
-  private var made: HTTPClient?
+  private let made = Mutex<HTTPClient?>(nil)
 
   init(_ make: @escaping @Sendable () -> HTTPClient) { self.make = make }
 
   var client: HTTPClient {
-    lock.lock()
-    defer { lock.unlock() }
-    if let made { return made }
-    let client = make()
-    made = client
-    return client
+    made.withLock { made in
+      if let made { return made }
+      let client = make()
+      made = client
+      return client
+    }
   }
 }

@@ -16,7 +16,7 @@ package enum HTTPDate {
   /// - Returns: the instant, or `nil` when `text` is not an HTTP date (including delta-seconds
   ///   such as a `Retry-After: 120`, which callers handle themselves).
   package static func parse(_ text: String) -> Date? {
-    let trimmed = text.trimmingCharacters(in: .whitespaces)
+    let trimmed = text.trimmingWhitespace()
     let words = trimmed.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
     if words.count == 6, words[0].hasSuffix(","), shortDays.contains(String(words[0].dropLast())),
       words[5] == "GMT", words[1].count == 2, words[3].count == 4

@@ -86,7 +86,7 @@ package enum InstanceResolver {
   ) throws(InstanceError)
     -> String
   {
-    var url = value.trimmingCharacters(in: .whitespacesAndNewlines)
+    var url = value.trimmingWhitespace()
     func invalid(_ reason: String) -> InstanceError {
       .invalidURL(source: source, value: value, reason: reason)
     }

@@ -43,7 +43,7 @@ package struct PublishableKey: Sendable, Equatable {
   ///
   /// - Throws: `InstanceError.invalidPublishableKey` saying what is wrong.
   package init(_ key: String) throws(InstanceError) {
-    let trimmed = key.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = key.trimmingWhitespace()
     let production: Bool
     if trimmed.hasPrefix("pk_live_") {
       production = true
@@ -62,7 +62,8 @@ package struct PublishableKey: Sendable, Equatable {
     }
     guard text.hasSuffix("$") else { throw .invalidPublishableKey(.notAHost(text), source: nil) }
     let host = String(text.dropLast())
-    guard !host.contains("$"), host.contains("."), Self.isHostname(host) else {
+    guard !host.contains(Character("$")), host.contains(Character(".")), Self.isHostname(host)
+    else {
       throw .invalidPublishableKey(.notAHost(text), source: nil)
     }
     self.rawValue = trimmed

@@ -55,9 +55,7 @@ package final class HTTPServer: Sendable {
       let core = ServerCore(
         configuration: configuration, handler: handler, listener: listener,
         wakePipe: try WakePipe())
-      let thread = Thread { ServerLoop(core: core).run() }
-      thread.name = "HTTPServer I/O"
-      thread.start()
+      DetachedThread.start { ServerLoop(core: core).run() }
       state.core = core
       state.started = true
       state.port = listener.port

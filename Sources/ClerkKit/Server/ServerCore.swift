@@ -37,7 +37,7 @@ final class ServerCore: Sendable {
     self.configuration = configuration
     self.handler = handler
     self.wakePipe = wakePipe
-    self.pool = WorkerPool(threads: configuration.workerThreads, name: "HTTPServer worker")
+    self.pool = WorkerPool(threads: configuration.workerThreads)
     self.shared = Mutex(Shared(listener: listener))
   }
 

@@ -18,13 +18,11 @@ final class WorkerPool: Sendable {
   private let available = DispatchSemaphore(value: 0)
   private let threadCount: Int
 
-  /// Starts `threads` workers named `name`.
-  init(threads: Int, name: String) {
+  /// Starts `threads` workers.
+  init(threads: Int) {
     threadCount = max(threads, 1)
-    for index in 0..<threadCount {
-      let thread = Thread { [self] in run() }
-      thread.name = "\(name) \(index)"
-      thread.start()
+    for _ in 0..<threadCount {
+      DetachedThread.start { [self] in run() }
     }
   }
 

@@ -4,7 +4,7 @@ import Foundation
 package enum URLParts {
   /// The host of an absolute `scheme://host[:port]/…` URL (brackets kept off IPv6 hosts).
   package static func host(of url: String) -> String? {
-    guard let schemeEnd = url.range(of: "://") else { return nil }
+    guard let schemeEnd = url.firstRange(of: "://") else { return nil }
     var rest = url[schemeEnd.upperBound...]
     if let end = rest.firstIndex(where: { $0 == "/" || $0 == "?" || $0 == "#" }) {
       rest = rest[..<end]
