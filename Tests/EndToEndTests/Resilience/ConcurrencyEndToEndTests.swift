@@ -56,7 +56,8 @@ struct ConcurrencyEndToEndTests {
     let bench = try ResilienceBench()
     let children = try (0..<16).map { index in
       try Child(
-        bench, ["token", "--force-refresh"] + (index.isMultiple(of: 2) ? ["--template", "convex"] : []))
+        bench,
+        ["token", "--force-refresh"] + (index.isMultiple(of: 2) ? ["--template", "convex"] : []))
     }
     for child in children { try child.start() }
     for result in children.map({ $0.finish() }) { #expect(result.status == 0, "\(result.stderr)") }

@@ -30,15 +30,18 @@ struct EmulatorRobustnessEndToEndTests {
       Array("GET / HTTP/9.9\r\n\r\n".utf8),
       Array("GET /v1/environment HTTP/1.1\r\nHost: x\r\n".utf8)
         + Array(repeating: UInt8(ascii: "a"), count: 64 * 1024) + Array("\r\n\r\n".utf8),
-      Array("POST /v1/client/sign_ins HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n".utf8),
-      Array("POST /v1/client/sign_ins HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n".utf8),
+      Array(
+        "POST /v1/client/sign_ins HTTP/1.1\r\nHost: x\r\nContent-Length: 99999999\r\n\r\n".utf8),
+      Array(
+        "POST /v1/client/sign_ins HTTP/1.1\r\nContent-Length: 5\r\nContent-Length: 6\r\n\r\n".utf8),
       Array("POST / HTTP/1.1\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n".utf8),
       Array("GET /\u{0}\u{7f} HTTP/1.1\r\n\r\n".utf8),
     ]
     for _ in 0..<40 {
-      inputs.append((0..<Int.random(in: 1..<2048, using: &generator)).map { _ in
-        UInt8.random(in: 0...255, using: &generator)
-      })
+      inputs.append(
+        (0..<Int.random(in: 1..<2048, using: &generator)).map { _ in
+          UInt8.random(in: 0...255, using: &generator)
+        })
     }
     for input in inputs {
       if let status = try answer(bench.port, input) {

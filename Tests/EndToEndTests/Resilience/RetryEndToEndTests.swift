@@ -16,13 +16,14 @@ struct RetryEndToEndTests {
     let result = try bench.run(token)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.split(separator: ".").count == 3)
-    #expect(try bench.requests().filter { $0.path.contains("/tokens") }.map(\.status) == [429, 200])
+    #expect(
+      try bench.requests().filter { $0.path.contains("/tokens") }.map(\.status) == [429, 200])
   }
 
   @Test("Two 503s, then success: exit 0 after three attempts")
   func twoUnavailable() throws {
     let bench = try ResilienceBench()
-    try bench.fault(["path": .string(mintPath), "status": 503, "count": 2])
+    try bench.fault(["path": .string(mintPath), "status": 503, "count": 2, "retry_after": "0"])
     let result = try bench.run(token)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(
@@ -32,7 +33,9 @@ struct RetryEndToEndTests {
   @Test("Endless 503s: exit 5 in under 30 s, one line on stderr, nothing on stdout")
   func endlessUnavailable() throws {
     let bench = try ResilienceBench()
-    try bench.fault(["path": .string(mintPath), "status": 503, "count": 1000])
+    try bench.fault([
+      "path": .string(mintPath), "status": 503, "count": 1000, "retry_after": "0",
+    ])
     let start = Date()
     let result = try bench.run(token)
     #expect(Date().timeIntervalSince(start) < 30)
