@@ -8,7 +8,7 @@ cd "$(dirname "$0")/.."
 # suppressed, everything else fails the run.
 export LSAN_OPTIONS="suppressions=$PWD/Scripts/lsan-suppressions.txt:print_suppressions=0"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0"
-export TSAN_OPTIONS="halt_on_error=0:second_deadlock_stack=1"
+export TSAN_OPTIONS="suppressions=$PWD/Scripts/tsan-suppressions.txt:halt_on_error=0"
 status=0
 for sanitizer in address thread; do
   [ "$sanitizer" = address ] && scratch=.build-asan || scratch=.build-tsan
