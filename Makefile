@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 BINDIR := $(PREFIX)/bin
 SWIFT ?= swift
 
-.PHONY: all setup build test lint format install clean demo bench
+.PHONY: all setup build test lint format install clean demo bench fuzz sanitize
 
 all: build
 
@@ -34,5 +34,14 @@ demo: build
 bench: build
 	Scripts/bench.sh
 
+# libFuzzer targets (Fuzz/), FUZZ_SECONDS each; `make test` runs them briefly.
+FUZZ_SECONDS ?= 300
+fuzz: setup
+	Scripts/fuzz.sh $(FUZZ_SECONDS)
+
+# The test suite under AddressSanitizer and ThreadSanitizer (.build-asan, .build-tsan).
+sanitize: setup
+	Scripts/sanitize.sh
+
 clean:
-	rm -rf .build
+	rm -rf .build .build-fuzz .build-asan .build-tsan Fuzz/.build

@@ -1,7 +1,12 @@
 #!/usr/bin/env bash
 # Builds everything (library, both executables, tests) and runs the whole suite.
-# Swift Testing runs independent tests in parallel within the one test process.
+# Swift Testing runs independent tests in parallel within the one test process. Then a short
+# smoke run of each libFuzzer target (FUZZ_SMOKE_SECONDS each, default 3; 0 skips it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 swift build --build-tests "$@"
 swift test --skip-build "$@"
+smoke="${FUZZ_SMOKE_SECONDS:-3}"
+if [ "$smoke" != 0 ]; then
+  Scripts/fuzz.sh "$smoke"
+fi

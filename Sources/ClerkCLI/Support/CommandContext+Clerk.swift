@@ -64,6 +64,7 @@ extension CommandContext {
     var account = ClerkAccount(
       profile: try profileName(), store: try profileStore(), http: httpClient(), clock: clock)
     account.requestTimeout = try requestTimeout()
+    account.retry.startedAt = clock.now()
     return account
   }
 

@@ -40,7 +40,7 @@ package final class FrontendAPIClient {
     self.clock = clock
     self.requestTimeout = requestTimeout
     self.retry = retry
-    self.commandStart = clock.now()
+    self.commandStart = retry.startedAt ?? clock.now()
   }
 
   // MARK: - Requests
@@ -82,7 +82,7 @@ package final class FrontendAPIClient {
     var attempt = 0
     while true {
       var request = base
-      request.timeout = try timeoutForNextRequest()
+      request.timeout = try timeoutForNextRequest(attempt: attempt)
       request.connectTimeout = min(request.connectTimeout, request.timeout)
       let outcome: Result<HTTPResponse, HTTPError>
       do {
@@ -120,11 +120,18 @@ package final class FrontendAPIClient {
     return clock.now().addingTimeInterval(wait) >= deadline
   }
 
-  private func timeoutForNextRequest() throws(ClerkError) -> Double {
-    guard let deadline else { return requestTimeout }
+  /// The request timeout, cut short so a retry ends within the budget (at least 1 s) and no
+  /// request runs past the sign-in deadline.
+  private func timeoutForNextRequest(attempt: Int) throws(ClerkError) -> Double {
+    var timeout = requestTimeout
+    if attempt > 0 {
+      let budgetLeft = retry.budget - clock.now().timeIntervalSince(commandStart)
+      timeout = min(timeout, max(1, budgetLeft))
+    }
+    guard let deadline else { return timeout }
     let left = deadline.timeIntervalSince(clock.now())
     if left <= 0 { throw .signInTimedOut(seconds: deadlineSeconds) }
-    return min(requestTimeout, left)
+    return min(timeout, left)
   }
 
   private func mapTransport(_ error: HTTPError) -> ClerkError {

@@ -12,8 +12,11 @@ package struct RetryPolicy: Sendable {
   package var baseDelay: Double = 0.5
   /// The longest `Retry-After` honoured.
   package var maxRetryAfter: Double = 10
-  /// Seconds the whole command may spend, retries included.
+  /// Seconds the whole command may spend, retries included: no retry starts past it and no
+  /// retried request may run past it.
   package var budget: Double = 30
+  /// When the command started, the start of `budget`; `nil`: when the client was made.
+  package var startedAt: Date?
   /// A number in [0, 1) for jitter.
   package var random: @Sendable () -> Double = { Double.random(in: 0..<1) }
 

@@ -1,0 +1,118 @@
+import ClerkKit
+import ClerkTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// A clerkctl child started without waiting for it.
+private final class Child {
+  let process = Process()
+  private let out = Pipe()
+  private let err = Pipe()
+
+  init(_ bench: ResilienceBench, _ arguments: [String]) throws {
+    process.executableURL = URL(fileURLWithPath: BuiltProducts.path("clerkctl"))
+    process.arguments = arguments
+    process.environment = bench.sandbox.environment
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = FileHandle.nullDevice
+  }
+
+  func start() throws { try process.run() }
+
+  /// Waits for the end; stdout, stderr and the exit status.
+  func finish() -> (status: Int32, stdout: String, stderr: String) {
+    let stdout = out.fileHandleForReading.readDataToEndOfFile()
+    let stderr = err.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (
+      process.terminationStatus, String(decoding: stdout, as: UTF8.self),
+      String(decoding: stderr, as: UTF8.self)
+    )
+  }
+}
+
+/// Many processes on one profile: one mint, one answer, never a torn file.
+@Suite("Resilience: concurrent and killed processes")
+struct ConcurrencyEndToEndTests {
+  @Test("48 processes on a cold cache make one mint and all print the same token")
+  func coldCache() throws {
+    let bench = try ResilienceBench()
+    let children = try (0..<48).map { _ in try Child(bench, ["token", "--template", "convex"]) }
+    for child in children { try child.start() }
+    let results = children.map { $0.finish() }
+    for result in results { #expect(result.status == 0, "\(result.stderr)") }
+    let tokens = Set(results.map(\.stdout))
+    #expect(tokens.count == 1)
+    #expect(tokens.first?.split(separator: ".").count == 3)
+    #expect(try bench.mintCount() == 1)
+    let store = ProfileStore(directory: ConfigDirectory(path: bench.sandbox.configDir))
+    #expect(try store.load(profile: "default") != nil)
+  }
+
+  @Test("Writers never interleave: concurrent forced refreshes leave a whole, valid file")
+  func concurrentWriters() throws {
+    let bench = try ResilienceBench()
+    let children = try (0..<16).map { index in
+      try Child(
+        bench,
+        ["token", "--force-refresh"] + (index.isMultiple(of: 2) ? ["--template", "convex"] : []))
+    }
+    for child in children { try child.start() }
+    for result in children.map({ $0.finish() }) { #expect(result.status == 0, "\(result.stderr)") }
+    #expect(try bench.mintCount() == 16)
+    let store = ProfileStore(directory: ConfigDirectory(path: bench.sandbox.configDir))
+    let credential = try #require(try store.load(profile: "default"))
+    let session = try #require(credential.sessionID)
+    #expect(credential.cachedToken(sessionID: session, template: "convex") != nil)
+    #expect(credential.cachedToken(sessionID: session, template: nil) != nil)
+  }
+
+  @Test("Processes killed with SIGKILL while refreshing never leave a torn or open file")
+  func killedWhileRefreshing() throws {
+    let bench = try ResilienceBench()
+    let store = ProfileStore(directory: ConfigDirectory(path: bench.sandbox.configDir))
+    var generator = SystemRandomNumberGenerator()
+    for _ in 0..<6 {
+      let children = try (0..<8).map { _ in
+        try Child(bench, ["token", "--template", "convex", "--force-refresh"])
+      }
+      for child in children { try child.start() }
+      for child in children {
+        usleep(UInt32.random(in: 0..<15_000, using: &generator))
+        kill(child.process.processIdentifier, SIGKILL)
+      }
+      for child in children { _ = child.finish() }
+      #expect(throws: Never.self) { try store.load(profile: "default") }
+      #expect(store.fileMode(profile: "default") == 0o600)
+      let bytes = try bench.credentialBytes()
+      #expect(!bytes.isEmpty)
+      #expect((try? JSONValue(parsing: [UInt8](bytes))) != nil)
+    }
+    let after = try bench.run(["token", "--template", "convex"])
+    #expect(after.status == 0, "\(after.stderr)")
+    #expect(try bench.run(["whoami"]).status == 0)
+  }
+
+  @Test("A credential file others can read, or full of garbage, is exit 3")
+  func unsafeOrCorruptFile() throws {
+    let bench = try ResilienceBench()
+    chmod(bench.credentialPath, 0o644)
+    let open = try bench.run(["token", "--template", "convex"])
+    #expect(open.status == 3)
+    #expect(open.stdout.isEmpty)
+    #expect(open.stderr.contains("chmod 600"))
+    chmod(bench.credentialPath, 0o600)
+    #expect(try bench.run(["token"]).status == 0)
+
+    for garbage in ["", "{", "\u{0}\u{1}\u{2}garbage", #"{"version": 1}"#, "[1,2,3]"] {
+      try Data(garbage.utf8).write(to: URL(fileURLWithPath: bench.credentialPath))
+      chmod(bench.credentialPath, 0o600)
+      let result = try bench.run(["token", "--template", "convex"])
+      #expect(result.status == 3, "\(garbage): \(result.stderr)")
+      #expect(result.stdout.isEmpty)
+      #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+  }
+}

@@ -1,0 +1,52 @@
+import ClerkKit
+import ClerkTestSupport
+import Foundation
+import Testing
+
+/// Replies that are not what Clerk sends: exit 5, and the stored credential neither changes nor
+/// stops working.
+@Suite("Resilience: malformed replies")
+struct MalformedReplyEndToEndTests {
+  static let bodies: [String] = [
+    "{not json",
+    #"{"jwt": 5}"#,
+    #"{"object": "token"}"#,
+    #"{"jwt": "not-a-jwt"}"#,
+    #"{"jwt": "a.e30.c"}"#,
+    "[]",
+    "<html><head><title>Sign in to the proxy</title></head><body>…</body></html>",
+    "",
+    #"{"jwt": "a.b.c", "extra": "#,
+  ]
+
+  @Test("A 200 with a body that is not a token: exit 5, the credential still works")
+  func malformedMint() throws {
+    let bench = try ResilienceBench()
+    let before = try bench.credentialBytes()
+    for body in Self.bodies {
+      try bench.fault(["path": .string(mintPath), "status": 200, "body": .string(body)])
+      let result = try bench.run(["token", "--template", "convex", "--force-refresh"])
+      #expect(result.status == 5, "\(body): \(result.stderr)")
+      #expect(result.stdout.isEmpty)
+      #expect(result.stderr.split(separator: "\n").count == 1)
+      #expect(!result.stderr.contains("<html"))
+      #expect(try bench.credentialBytes() == before)
+    }
+    let after = try bench.run(["token", "--template", "convex"])
+    #expect(after.status == 0, "\(after.stderr)")
+  }
+
+  @Test("Malformed client replies to whoami: exit 5, the credential untouched")
+  func malformedClient() throws {
+    let bench = try ResilienceBench()
+    let before = try bench.credentialBytes()
+    for body in ["{", #"{"response": 7}"#, #"{"response": {"sessions": "x"}}"#] {
+      try bench.fault(["path": "/v1/client", "method": "GET", "status": 200, "body": .string(body)])
+      let result = try bench.run(["whoami"])
+      #expect(result.status == 5, "\(body): \(result.stderr)")
+      #expect(result.stdout.isEmpty)
+    }
+    #expect(try bench.credentialBytes() == before)
+    #expect(try bench.run(["whoami"]).status == 0)
+  }
+}

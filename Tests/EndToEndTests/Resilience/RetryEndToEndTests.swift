@@ -1,0 +1,129 @@
+import ClerkKit
+import ClerkTestSupport
+import Foundation
+import Testing
+
+/// Retries, timeouts and unreachable servers, through the built clerkctl against the emulator's
+/// faults. Times are only bounded from above, coarsely, where the contract names a bound.
+@Suite("Resilience: retries and timeouts")
+struct RetryEndToEndTests {
+  private let token = ["token", "--template", "convex"]
+
+  @Test("429 with Retry-After: 1, then success: one retry, exit 0")
+  func tooManyRequests() throws {
+    let bench = try ResilienceBench()
+    try bench.fault(["path": .string(mintPath), "status": 429, "retry_after": "1"])
+    let result = try bench.run(token)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.split(separator: ".").count == 3)
+    #expect(
+      try bench.requests().filter { $0.path.contains("/tokens") }.map(\.status) == [429, 200])
+  }
+
+  @Test("Two 503s, then success: exit 0 after three attempts")
+  func twoUnavailable() throws {
+    let bench = try ResilienceBench()
+    try bench.fault(["path": .string(mintPath), "status": 503, "count": 2, "retry_after": "0"])
+    let result = try bench.run(token)
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(
+      try bench.requests().filter { $0.path.contains("/tokens") }.map(\.status) == [503, 503, 200])
+  }
+
+  @Test("Endless 503s: exit 5 in under 30 s, one line on stderr, nothing on stdout")
+  func endlessUnavailable() throws {
+    let bench = try ResilienceBench()
+    try bench.fault([
+      "path": .string(mintPath), "status": 503, "count": 1000, "retry_after": "0",
+    ])
+    let start = Date()
+    let result = try bench.run(token)
+    #expect(Date().timeIntervalSince(start) < 30)
+    #expect(result.status == 5)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stderr.contains("HTTP 503"))
+    #expect(try bench.mintCount() == 3)
+  }
+
+  @Test("An HTML 502 page: exit 5 with the page summarised, and the credential still works")
+  func htmlBadGateway() throws {
+    let bench = try ResilienceBench()
+    let before = try bench.credentialBytes()
+    let page =
+      "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>\n<body>\n"
+      + String(repeating: "<p>upstream failed</p>\n", count: 200) + "</body></html>"
+    try bench.fault([
+      "path": .string(mintPath), "status": 502, "count": 3, "body": .string(page),
+    ])
+    let result = try bench.run(token)
+    #expect(result.status == 5)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stderr.contains("502 Bad Gateway"))
+    #expect(!result.stderr.contains("<"))
+    #expect(try bench.credentialBytes() == before)
+    let after = try bench.run(token)
+    #expect(after.status == 0, "\(after.stderr)")
+  }
+
+  @Test("A stalled server with --request-timeout 2: exit 5 quickly")
+  func stalled() throws {
+    let bench = try ResilienceBench()
+    try bench.fault(["path": .string(mintPath), "delay_ms": 4000, "count": 3])
+    let start = Date()
+    let result = try bench.run(["--request-timeout", "2"] + token)
+    #expect(Date().timeIntervalSince(start) < 15)
+    #expect(result.status == 5)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.split(separator: "\n").count == 1)
+  }
+
+  @Test("CLERKCTL_REQUEST_TIMEOUT bounds each request too")
+  func stalledByEnvironment() throws {
+    let bench = try ResilienceBench()
+    try bench.fault(["path": .string(mintPath), "delay_ms": 4000, "count": 3])
+    let start = Date()
+    let result = try bench.run(token, extra: ["CLERKCTL_REQUEST_TIMEOUT": "1"])
+    #expect(Date().timeIntervalSince(start) < 15)
+    #expect(result.status == 5)
+  }
+
+  @Test("Connection refused: exit 5, after the retries")
+  func connectionRefused() throws {
+    let bench = try ResilienceBench()
+    let port = try LoopbackSocket.unusedPort()
+    let result = try bench.run(token, extra: ["CLERK_FAPI_URL": "http://127.0.0.1:\(port)"])
+    #expect(result.status == 5)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.split(separator: "\n").count == 1)
+  }
+
+  @Test("Plain http to a host that is not loopback: exit 3, nothing sent")
+  func insecureURL() throws {
+    let bench = try ResilienceBench()
+    for arguments in [token, ["login", "--identifier", "demo@example.com", "--password-stdin"]] {
+      let result = try bench.run(
+        arguments, stdin: "demo-password\n", extra: ["CLERK_FAPI_URL": "http://clerk.example.com"])
+      #expect(result.status == 3, "\(arguments): \(result.stderr)")
+      #expect(result.stdout.isEmpty)
+    }
+  }
+
+  @Test("A truncated body: exit 5 after the retries, the credential untouched")
+  func truncated() throws {
+    let bench = try ResilienceBench()
+    let before = try bench.credentialBytes()
+    let cut = ScriptedHTTPResponder.Reply.send(
+      ScriptedHTTPResponder.head(
+        status: 200, headers: [("Content-Type", "application/json"), ("Content-Length", "400")])
+        + Array(#"{"jwt":"eyJhbGciOi"#.utf8), thenClose: true)
+    let responder = try ScriptedHTTPResponder(script: [cut, cut, cut])
+    defer { responder.stop() }
+    let result = try bench.run(token, extra: ["CLERK_FAPI_URL": responder.url("")])
+    #expect(result.status == 5)
+    #expect(result.stdout.isEmpty)
+    #expect(responder.requests.count == 3)
+    #expect(try bench.credentialBytes() == before)
+  }
+}
