@@ -89,7 +89,7 @@ package struct Doctor {
       return checks
     }
     do {
-      let (_, session) = try account.liveSession()
+      let (_, session) = try account.liveSession(fapiURL: try context.fapiURLOverride())
       checks.append(.pass("session live", "session \(session.id) is \(session.status)"))
     } catch {
       checks.append(

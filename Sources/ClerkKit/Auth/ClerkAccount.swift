@@ -187,10 +187,14 @@ package struct ClerkAccount {
   // MARK: - Session checks and sign-out
 
   /// Asks Clerk for the stored session's state, keeping any rotated client token.
-  package func liveSession() throws -> (credential: ProfileCredential, session: ClerkSession) {
+  ///
+  /// - Parameter fapiURL: the instance when the caller overrides the stored one.
+  package func liveSession(fapiURL: String? = nil) throws -> (
+    credential: ProfileCredential, session: ClerkSession
+  ) {
     var credential = try requireCredential()
     guard let sessionID = credential.sessionID else { throw ClerkError.notSignedIn("no session") }
-    let api = api(fapiURL: credential.fapiURL, clientToken: credential.clientToken)
+    let api = api(fapiURL: fapiURL ?? credential.fapiURL, clientToken: credential.clientToken)
     let client = try api.client()
     if api.clientTokenChanged, let rotated = api.clientToken {
       credential.clientToken = rotated
