@@ -66,7 +66,9 @@ public struct EmulatorAdmin: Sendable {
     return token
   }
 
-  private func send(_ method: String, _ path: String, body: JSONValue? = nil, secret: Bool = false)
+  private func send(
+    _ method: String, _ path: String, body: JSONValue? = nil, secret: Bool = false
+  )
     throws -> JSONValue
   {
     var request = HTTPRequest(method: method, url: baseURL + path)

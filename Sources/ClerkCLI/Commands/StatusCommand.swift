@@ -109,7 +109,9 @@ package struct StatusCommand: Command {
       var account = ClerkAccount(
         profile: profile, store: store, http: context.httpClient(), clock: context.clock)
       account.requestTimeout = try context.requestTimeout()
-      return (try account.liveSession(fapiURL: try context.fapiURLOverride()).session.status, .success)
+      return (
+        try account.liveSession(fapiURL: try context.fapiURLOverride()).session.status, .success
+      )
     } catch ClerkError.notSignedIn {
       return ("ended", .notSignedIn)
     } catch {

@@ -189,7 +189,9 @@ package struct ClerkAccount {
   /// Asks Clerk for the stored session's state, keeping any rotated client token.
   ///
   /// - Parameter fapiURL: the instance when the caller overrides the stored one.
-  package func liveSession(fapiURL: String? = nil) throws -> (
+  package func liveSession(
+    fapiURL: String? = nil
+  ) throws -> (
     credential: ProfileCredential, session: ClerkSession
   ) {
     var credential = try requireCredential()
