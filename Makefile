@@ -24,9 +24,20 @@ lint:
 format:
 	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests
 
+MANDIR := $(PREFIX)/share/man/man1
+SHAREDIR := $(PREFIX)/share
+
+# The binaries, the man page and shell completions, all generated from the same declarations
+# that parse arguments.
 install: build
-	install -d "$(DESTDIR)$(BINDIR)"
+	install -d "$(DESTDIR)$(BINDIR)" "$(DESTDIR)$(MANDIR)" \
+	  "$(DESTDIR)$(SHAREDIR)/bash-completion/completions" \
+	  "$(DESTDIR)$(SHAREDIR)/zsh/site-functions" "$(DESTDIR)$(SHAREDIR)/fish/vendor_completions.d"
 	install -m 0755 .build/release/clerkctl .build/release/clerk-emulator "$(DESTDIR)$(BINDIR)/"
+	.build/release/clerkctl help --man > "$(DESTDIR)$(MANDIR)/clerkctl.1"
+	.build/release/clerkctl completion bash > "$(DESTDIR)$(SHAREDIR)/bash-completion/completions/clerkctl"
+	.build/release/clerkctl completion zsh > "$(DESTDIR)$(SHAREDIR)/zsh/site-functions/_clerkctl"
+	.build/release/clerkctl completion fish > "$(DESTDIR)$(SHAREDIR)/fish/vendor_completions.d/clerkctl.fish"
 
 demo: build
 	Scripts/demo.sh
