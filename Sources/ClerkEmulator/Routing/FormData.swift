@@ -1,3 +1,4 @@
+import ClerkKit
 import Foundation
 
 /// Name/value pairs from a query string or an `application/x-www-form-urlencoded` body.
@@ -32,33 +33,7 @@ struct FormData: Sendable, Equatable {
 
   /// Percent-decodes `text`, with `+` as a space; invalid escapes stay as they are.
   static func decode(_ text: String, plusIsSpace: Bool = true) -> String {
-    var bytes: [UInt8] = []
-    let source = Array(text.utf8)
-    var index = 0
-    while index < source.count {
-      let byte = source[index]
-      if byte == UInt8(ascii: "+"), plusIsSpace {
-        bytes.append(UInt8(ascii: " "))
-      } else if byte == UInt8(ascii: "%"), index + 2 < source.count,
-        let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2])
-      {
-        bytes.append(high << 4 | low)
-        index += 2
-      } else {
-        bytes.append(byte)
-      }
-      index += 1
-    }
-    return String(decoding: bytes, as: UTF8.self)
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): return byte - UInt8(ascii: "A") + 10
-    default: return nil
-    }
+    FormEncoding.unescape(text, plusIsSpace: plusIsSpace)
   }
 
   static func == (lhs: FormData, rhs: FormData) -> Bool {

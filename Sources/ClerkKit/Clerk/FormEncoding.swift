@@ -39,15 +39,15 @@ package enum FormEncoding {
     }
   }
 
-  /// Reverses `escape`, also reading `+` as a space.
-  package static func unescape(_ text: String) -> String {
+  /// Reverses `escape`, also reading `+` as a space unless `plusIsSpace` is false (URL paths).
+  package static func unescape(_ text: String, plusIsSpace: Bool = true) -> String {
     var bytes: [UInt8] = []
     bytes.reserveCapacity(text.utf8.count)
     let source = Array(text.utf8)
     var index = 0
     while index < source.count {
       let byte = source[index]
-      if byte == UInt8(ascii: "+") {
+      if byte == UInt8(ascii: "+"), plusIsSpace {
         bytes.append(UInt8(ascii: " "))
       } else if byte == UInt8(ascii: "%"), index + 2 < source.count,
         let high = hexValue(source[index + 1]), let low = hexValue(source[index + 2])

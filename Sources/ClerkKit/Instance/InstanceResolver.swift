@@ -112,16 +112,7 @@ package enum InstanceResolver {
 
   /// Whether `host` is `localhost`, `::1` or in 127.0.0.0/8 (brackets around IPv6 allowed).
   package static func isLoopbackHost(_ host: String) -> Bool {
-    var name = host.lowercased()
-    if name.hasPrefix("["), name.hasSuffix("]") { name = String(name.dropFirst().dropLast()) }
-    if name == "localhost" || name == "localhost." || name == "::1" { return true }
-    let octets = name.split(separator: ".", omittingEmptySubsequences: false)
-    guard octets.count == 4 else { return false }
-    let values = octets.compactMap { octet -> Int? in
-      guard !octet.isEmpty, octet.count <= 3, octet.allSatisfy(\.isASCII) else { return nil }
-      return Int(octet).flatMap { (0...255).contains($0) ? $0 : nil }
-    }
-    return values.count == 4 && values[0] == 127
+    LoopbackHost.isLoopback(host)
   }
 
   private static func keyURL(_ key: String, source: String) throws(InstanceError) -> String {
