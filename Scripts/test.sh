@@ -4,6 +4,11 @@
 # smoke run of each libFuzzer target (FUZZ_SMOKE_SECONDS each, default 3; 0 skips it).
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# Tools some tests drive: zsh and fish check the completion scripts' syntax, Chromium is the real
+# browser of the browser sign-in test. Installed when missing; without them those checks cannot
+# run, and say so.
+Scripts/setup.sh zsh fish chromium ||
+  echo "test: could not install zsh, fish or chromium; the tests that need them will report it" >&2
 swift build --build-tests "$@"
 swift test --skip-build "$@"
 smoke="${FUZZ_SMOKE_SECONDS:-3}"
