@@ -84,3 +84,20 @@ extension JWTError: ExitCodeProviding {
     return .jwtInvalid
   }
 }
+
+extension ChildProcessError: ExitCodeProviding {
+  package var exitCode: ExitCode {
+    switch self {
+    case .notFound: .commandNotFound
+    case .notExecutable: .commandNotExecutable
+    }
+  }
+}
+
+extension ResponseError: ExitCodeProviding {
+  package var exitCode: ExitCode { .failure }
+}
+
+extension ConvexError: ExitCodeProviding {
+  package var exitCode: ExitCode { .failure }
+}

@@ -1,1 +1,0 @@
-// End-to-end tests; see the files beside this one.
