@@ -1,3 +1,6 @@
+import ClerkKit
+import Foundation
+
 /// `clerkctl api`: one authenticated HTTP request.
 package struct APICommand: Command {
   package static var spec: CommandSpec {
@@ -5,12 +8,19 @@ package struct APICommand: Command {
       name: "api",
       abstract: "Send an HTTP request with Authorization: Bearer JWT.",
       discussion: """
-        On 401 it mints a fresh token and retries once. The response body goes to stdout. Exits \
-        0 for 2xx and 1 for any other status.
+        On 401 it mints a fresh token and retries once. The response body goes to stdout, \
+        whatever the status (like curl). Exits 0 for 2xx and 1 for any other status, naming \
+        it on stderr; redirects are not followed (exit 1, naming the target). The method is \
+        GET, or POST when a body is given; a body gets Content-Type: application/json unless \
+        a -H gives one. The Authorization header is clerkctl's: -H Authorization is refused. \
+        Responses are read up to 1 MiB.
         """,
       examples: [
         CommandExample(
-          "POST JSON", "clerkctl api -X POST -d '{\"a\":1}' https://example.com/api/things")
+          "POST JSON", "clerkctl api -X POST -d '{\"a\":1}' https://example.com/api/things"),
+        CommandExample(
+          "Send a file's contents with a Convex token",
+          "clerkctl api --template convex --data-file body.json https://example.com/hook"),
       ],
       options: [
         .option(
@@ -29,13 +39,119 @@ package struct APICommand: Command {
       arguments: [ArgumentSpec("url", help: "The URL to request.", valueKind: .url)])
   }
 
+  /// Where the body comes from.
+  package enum Body: Sendable, Equatable {
+    case none
+    case text(String)
+    case file(String)
+    case standardInput
+  }
+
+  package var url: String
+  package var method: String?
+  package var headers: HTTPHeaders
+  package var body: Body
+  package var template: String?
+  package var include: Bool
+  package var refresh: Bool
+
   package init(parsed: ParsedArguments) throws {
     if parsed.value("data") != nil && parsed.value("data-file") != nil {
       throw UsageError("'--data' and '--data-file' cannot be used together")
     }
+    url = parsed.positional(0) ?? ""
+    method = try parsed.value("method").map(Self.method)
+    headers = HTTPHeaders()
+    for header in parsed.values("header") {
+      let (name, value) = try Self.header(header)
+      headers.add(name: name, value: value)
+    }
+    if let data = parsed.value("data") {
+      body = .text(data)
+    } else if let file = parsed.value("data-file") {
+      body = file == "-" ? .standardInput : .file(file)
+    } else {
+      body = .none
+    }
+    template = parsed.value("template")
+    if let template, template.isEmpty { throw UsageError("'--template' needs a template name") }
+    include = parsed.flag("include")
+    refresh = !parsed.flag("no-refresh")
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
-    throw CLIError.notImplemented("clerkctl api")
+    let bytes = try bodyBytes(context)
+    var request = HTTPRequest(
+      method: method ?? (body == .none ? "GET" : "POST"), url: url, headers: headers,
+      body: bytes)
+    if body != .none && !headers.contains("Content-Type") {
+      request.headers.add(name: "Content-Type", value: "application/json")
+    }
+    let timeout = try context.requestTimeout()
+    request.timeout = timeout
+    request.connectTimeout = min(request.connectTimeout, timeout)
+    let exchange = BearerExchange(
+      account: try context.account(), template: template,
+      fapiURL: try context.fapiURLOverride(), retriesWithFreshToken: refresh)
+    let response = try exchange.send(request).response
+    if include {
+      var head =
+        "HTTP/1.1 \(response.status) \(HTTPResponse.reasonPhrase(for: response.status))\r\n"
+      for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
+      context.terminal.writeOutput(head + "\r\n")
+    }
+    context.terminal.writeOutputBytes(response.body)
+    guard response.isSuccess else { throw ResponseError.status(response.status, url: url) }
+    return ExitCode.success.rawValue
+  }
+
+  private func bodyBytes(_ context: CommandContext) throws -> [UInt8] {
+    switch body {
+    case .none:
+      return []
+    case .text(let text):
+      return Array(text.utf8)
+    case .standardInput:
+      return context.terminal.readAll()
+    case .file(let path):
+      guard let data = FileManager.default.contents(atPath: path) else {
+        throw UsageError("cannot read '--data-file' \(path); check that the file exists")
+      }
+      return Array(data)
+    }
+  }
+
+  /// A method: an HTTP token, upper-cased (`-X post` sends POST).
+  static func method(_ text: String) throws -> String {
+    guard !text.isEmpty, text.unicodeScalars.allSatisfy(isTokenCharacter) else {
+      throw UsageError("'-X' must be an HTTP method such as GET or POST, got '\(text)'")
+    }
+    return text.uppercased()
+  }
+
+  /// `Name: value` split into name and trimmed value; refuses Authorization (clerkctl sets it).
+  static func header(_ text: String) throws -> (String, String) {
+    guard let colon = text.firstIndex(of: ":") else {
+      throw UsageError("'-H' takes 'Name: value', got '\(text)'")
+    }
+    let name = String(text[..<colon])
+    let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    guard !name.isEmpty, name.unicodeScalars.allSatisfy(isTokenCharacter) else {
+      throw UsageError("'-H' has an invalid header name '\(name)'")
+    }
+    guard !value.contains(where: { $0 == "\r" || $0 == "\n" }) else {
+      throw UsageError("'-H \(name)' has a line break in its value")
+    }
+    guard name.lowercased() != "authorization" else {
+      throw UsageError(
+        "'-H Authorization' would be replaced by the token clerkctl sends; leave it out "
+          + "(use --template to choose the token)")
+    }
+    return (name, value)
+  }
+
+  private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {
+    ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar) || ("0"..."9").contains(scalar)
+      || "!#$%&'*+-.^_`|~".unicodeScalars.contains(scalar)
   }
 }

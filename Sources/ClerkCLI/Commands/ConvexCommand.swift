@@ -1,3 +1,5 @@
+import ClerkKit
+
 /// `clerkctl convex`: calls a Convex function over Convex's HTTP API.
 package struct ConvexCommand: Command {
   package static var spec: CommandSpec {
@@ -6,7 +8,9 @@ package struct ConvexCommand: Command {
       abstract: "Call a Convex query, mutation or action with a Clerk token.",
       discussion: """
         Sends POST URL/api/KIND with the convex template token and prints the function's \
-        value as JSON. A function error prints its message to stderr and exits 1.
+        value as JSON. A function error prints its message to stderr and exits 1; so does a \
+        request Convex refuses (with what to check when the token is the cause). An expired \
+        token is replaced by a fresh one once.
         """,
       examples: [
         CommandExample(
@@ -29,9 +33,76 @@ package struct ConvexCommand: Command {
       ])
   }
 
-  package init(parsed: ParsedArguments) throws {}
+  package var kind: String
+  package var function: String
+  package var arguments: JSONValue
+  package var url: String?
+  package var template: String
+
+  package init(parsed: ParsedArguments) throws {
+    kind = parsed.positional(0) ?? "query"
+    function = parsed.positional(1) ?? ""
+    guard !function.isEmpty else { throw UsageError("'<function>' must not be empty") }
+    if let text = parsed.positional(2) {
+      guard let value = try? JSONValue(parsing: text), value.objectValue != nil else {
+        throw UsageError(
+          "'<args-json>' must be a JSON object such as '{\"channel\":\"general\"}', got '\(text)'")
+      }
+      arguments = value
+    } else {
+      arguments = [:]
+    }
+    url = parsed.value("url")
+    template = parsed.value("template") ?? "convex"
+    guard !template.isEmpty else { throw UsageError("'--template' needs a template name") }
+  }
 
   package func run(_ context: CommandContext) throws -> Int32 {
-    throw CLIError.notImplemented("clerkctl convex")
+    guard let base = url ?? context.nonEmpty("CONVEX_URL") else {
+      throw UsageError(
+        "no Convex deployment URL; pass --url URL or set CONVEX_URL "
+          + "(https://NAME.convex.cloud)")
+    }
+    var endpoint = base
+    while endpoint.hasSuffix("/") { endpoint.removeLast() }
+    endpoint += "/api/" + kind
+    let body: JSONValue = ["path": .string(function), "args": arguments, "format": "json"]
+    let timeout = try context.requestTimeout()
+    var request = HTTPRequest(
+      method: "POST", url: endpoint, headers: ["Content-Type": "application/json"],
+      body: body.encodedBytes, timeout: timeout)
+    request.connectTimeout = min(request.connectTimeout, timeout)
+    let exchange = BearerExchange(
+      account: try context.account(), template: template,
+      fapiURL: try context.fapiURLOverride(), retriesWithFreshToken: true)
+    let outcome = try exchange.send(request) { response in
+      response.status == 401 && Self.json(response)?["code"]?.stringValue == "Unauthenticated"
+    }
+    let response = outcome.response
+    guard let reply = Self.json(response) else {
+      throw ConvexError.unexpectedResponse(status: response.status, url: endpoint)
+    }
+    switch (response.status, reply["status"]?.stringValue) {
+    case (200, "success"):
+      context.print((reply["value"] ?? .null).prettyEncoded)
+      return ExitCode.success.rawValue
+    case (200, "error"), (560, "error"):
+      throw ConvexError.functionFailed(
+        message: reply["errorMessage"]?.stringValue ?? "the function \(function) failed")
+    default:
+      guard let code = reply["code"]?.stringValue else {
+        throw ConvexError.unexpectedResponse(status: response.status, url: endpoint)
+      }
+      throw ConvexError.refused(
+        code: code, message: reply["message"]?.stringValue ?? "", jwt: outcome.jwt,
+        template: template)
+    }
+  }
+
+  private static func json(_ response: HTTPResponse) -> JSONValue? {
+    guard let value = try? JSONValue(parsing: response.body), value.objectValue != nil else {
+      return nil
+    }
+    return value
   }
 }

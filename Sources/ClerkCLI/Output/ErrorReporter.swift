@@ -97,3 +97,20 @@ extension ClerkAuthError: ExitCodeProviding {
     }
   }
 }
+
+extension ChildProcessError: ExitCodeProviding {
+  package var exitCode: ExitCode {
+    switch self {
+    case .notFound: .commandNotFound
+    case .notExecutable: .commandNotExecutable
+    }
+  }
+}
+
+extension ResponseError: ExitCodeProviding {
+  package var exitCode: ExitCode { .failure }
+}
+
+extension ConvexError: ExitCodeProviding {
+  package var exitCode: ExitCode { .failure }
+}

@@ -10,6 +10,10 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
   case tokenRefused = 7
   case signInTimeout = 8
   case jwtInvalid = 9
+  /// `exec`: the command was found but could not be run (as shells do).
+  case commandNotExecutable = 126
+  /// `exec`: the command was not found (as shells do).
+  case commandNotFound = 127
   case interrupted = 130
 
   /// What the code means, as listed by `clerkctl help exit-codes`.
@@ -29,6 +33,8 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
     case .tokenRefused: "token refused: the JWT template does not exist or cannot be minted"
     case .signInTimeout: "sign-in timed out (--sign-in-timeout)"
     case .jwtInvalid: "JWT invalid (jwt verify, doctor)"
+    case .commandNotExecutable: "exec: the command was found but could not be run"
+    case .commandNotFound: "exec: the command was not found"
     case .interrupted: "interrupted"
     }
   }

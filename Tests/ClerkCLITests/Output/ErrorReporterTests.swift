@@ -18,7 +18,7 @@ struct ErrorReporterTests {
       table == [
         .success: 0, .failure: 1, .usage: 2, .configuration: 3, .notSignedIn: 4,
         .unavailable: 5, .signInRejected: 6, .tokenRefused: 7, .signInTimeout: 8,
-        .jwtInvalid: 9, .interrupted: 130,
+        .jwtInvalid: 9, .commandNotExecutable: 126, .commandNotFound: 127, .interrupted: 130,
       ])
   }
 

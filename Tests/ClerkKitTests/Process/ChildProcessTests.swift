@@ -1,0 +1,57 @@
+import ClerkKit
+import ClerkTestSupport
+import Foundation
+import Testing
+
+@Suite("ChildProcess")
+struct ChildProcessTests {
+  private func makeFile(_ path: String, mode: Int) throws {
+    try Data("#!/bin/sh\nexit 5\n".utf8).write(to: URL(fileURLWithPath: path))
+    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+  }
+
+  @Test("A name is found on PATH, skipping files that cannot run")
+  func resolvesOnPath() throws {
+    let first = TemporaryDirectory()
+    let second = TemporaryDirectory()
+    try makeFile(first.file("tool"), mode: 0o644)
+    try makeFile(second.file("tool"), mode: 0o755)
+    let path = try ChildProcess.resolve("tool", path: "/nonexistent:\(first.path):\(second.path)")
+    #expect(path == second.file("tool"))
+  }
+
+  @Test("Only files that cannot run: notExecutable (126); nothing: notFound (127)")
+  func failures() throws {
+    let directory = TemporaryDirectory()
+    try makeFile(directory.file("tool"), mode: 0o644)
+    #expect(throws: ChildProcessError.notExecutable(command: "tool", reason: "Permission denied")) {
+      try ChildProcess.resolve("tool", path: directory.path)
+    }
+    #expect(throws: ChildProcessError.notFound(command: "absent")) {
+      try ChildProcess.resolve("absent", path: directory.path)
+    }
+    #expect(throws: ChildProcessError.notFound(command: directory.file("absent"))) {
+      try ChildProcess.resolve(directory.file("absent"), path: nil)
+    }
+    #expect(
+      throws: ChildProcessError.notExecutable(command: directory.path, reason: "Is a directory")
+    ) {
+      try ChildProcess.resolve(directory.path, path: nil)
+    }
+  }
+
+  @Test(
+    "Exit status passes through; a signal gives 128+N; the environment is exactly the one given")
+  func runs() throws {
+    #expect(
+      try ChildProcess.run(["sh", "-c", "exit 5"], environment: ["PATH": "/usr/bin:/bin"]) == 5)
+    #expect(
+      try ChildProcess.run(["sh", "-c", "kill -KILL $$"], environment: ["PATH": "/usr/bin:/bin"])
+        == 137)
+    let check = "[ \"$ONLY\" = yes ] && [ -z \"$HOME\" ]"
+    #expect(
+      try ChildProcess.run(
+        ["sh", "-c", check], environment: ["PATH": "/usr/bin:/bin", "ONLY": "yes"])
+        == 0)
+  }
+}

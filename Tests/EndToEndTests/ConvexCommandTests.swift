@@ -1,0 +1,134 @@
+import ClerkKit
+import ClerkTestSupport
+import Foundation
+import Testing
+
+@Suite("clerkctl convex, end to end")
+struct ConvexCommandTests {
+  @Test("users:whoami prints the identity: subject is the user id")
+  func whoami() throws {
+    let env = try SignedInSandbox()
+    let result = try env.run(["convex", "query", "users:whoami", "--url", env.emulator.convexURL])
+    #expect(result.status == 0, "\(result.stderr)")
+    let identity = try JSONValue(parsing: result.stdout)
+    #expect(identity["subject"]?.stringValue == env.userID)
+    #expect(identity["issuer"]?.stringValue == env.emulator.fapiURL)
+  }
+
+  @Test("CONVEX_URL is used when --url is not given")
+  func environmentURL() throws {
+    let env = try SignedInSandbox()
+    let result = try env.run(
+      ["convex", "query", "users:whoami"], extra: ["CONVEX_URL": env.emulator.convexURL + "/"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try JSONValue(parsing: result.stdout)["subject"]?.stringValue == env.userID)
+  }
+
+  @Test("echo:args prints the arguments back", arguments: ["query", "mutation", "action"])
+  func echo(kind: String) throws {
+    let env = try SignedInSandbox()
+    let result = try env.run([
+      "convex", kind, "echo:args", "{\"a\":1,\"b\":[true,null]}", "--url", env.emulator.convexURL,
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(try JSONValue(parsing: result.stdout) == ["a": 1, "b": [true, nil]])
+  }
+
+  @Test("A function error exits 1 with Convex's message; stdout stays empty")
+  func functionError() throws {
+    let env = try SignedInSandbox()
+    let result = try env.run(["convex", "query", "missing:fn", "--url", env.emulator.convexURL])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("Could not find public function for 'missing:fn'"))
+  }
+
+  @Test("A token without aud convex gets NoAuthProvider, explained")
+  func noAuthProvider() throws {
+    let env = try SignedInSandbox()
+    let created = try env.backend(
+      "POST", "/v1/jwt_templates",
+      json: ["name": "plain", "claims": ["aud": "my-api", "sub": "{{user.id}}"]])
+    try #require(created.isSuccess, "\(created.bodyText)")
+    let result = try env.run([
+      "convex", "query", "users:whoami", "--template", "plain", "--url", env.emulator.convexURL,
+    ])
+    #expect(result.status == 1)
+    #expect(result.stdout.isEmpty)
+    #expect(result.stderr.contains("NoAuthProvider"))
+    #expect(result.stderr.contains("applicationID = \"convex\""))
+    #expect(result.stderr.contains("aud \"my-api\""))
+    #expect(result.stderr.contains("'plain'"))
+  }
+
+  @Test("A template that does not exist exits 7")
+  func missingTemplate() throws {
+    let env = try SignedInSandbox()
+    let result = try env.run([
+      "convex", "query", "users:whoami", "--template", "nope", "--url", env.emulator.convexURL,
+    ])
+    #expect(result.status == 7)
+  }
+
+  @Test("No --url and no CONVEX_URL is a usage error naming both")
+  func missingURL() throws {
+    let env = try SignedInSandbox()
+    let result = try env.run(["convex", "query", "users:whoami"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("--url"))
+    #expect(result.stderr.contains("CONVEX_URL"))
+  }
+
+  @Test("ARGS_JSON must be a JSON object", arguments: ["[1]", "1", "{", "\"a\""])
+  func argumentsMustBeObject(text: String) throws {
+    let env = try SignedInSandbox(signIn: false)
+    let result = try env.run(["convex", "query", "echo:args", text, "--url", "http://127.0.0.1:9"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("JSON object"))
+  }
+
+  @Test("An expired-token 401 (Unauthenticated) is retried once with a fresh token")
+  func retryUnauthenticated() throws {
+    let env = try SignedInSandbox()
+    let backend = try RecordingBackend { index, _ in
+      index == 0
+        ? HTTPResponse(
+          status: 401,
+          body: Array(
+            "{\"code\":\"Unauthenticated\",\"message\":\"Could not verify OIDC token claim.\"}"
+              .utf8))
+        : HTTPResponse(status: 200, body: Array("{\"status\":\"success\",\"value\":42}".utf8))
+    }
+    let result = try env.run(["convex", "mutation", "counter:add", "--url", backend.url])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "42\n")
+    let requests = backend.requests
+    try #require(requests.count == 2)
+    #expect(requests[0].method == "POST")
+    #expect(requests[0].path == "/api/mutation")
+    #expect(
+      try JSONValue(parsing: requests[0].body)
+        == ["path": "counter:add", "args": [:], "format": "json"])
+    let tokens = backend.bearerTokens
+    #expect(tokens[0] != tokens[1])
+    #expect(try JWT(tokens[1]).payload["aud"]?.stringValue == "convex")
+  }
+
+  @Test("A 560 function failure exits 1 with its message; NoAuthProvider is not retried")
+  func failureStatus() throws {
+    let env = try SignedInSandbox()
+    let backend = try RecordingBackend { _, request in
+      request.path == "/api/action"
+        ? HTTPResponse(
+          status: 560, body: Array("{\"status\":\"error\",\"errorMessage\":\"it broke\"}".utf8))
+        : HTTPResponse(
+          status: 401, body: Array("{\"code\":\"NoAuthProvider\",\"message\":\"none\"}".utf8))
+    }
+    let action = try env.run(["convex", "action", "jobs:run", "--url", backend.url])
+    #expect(action.status == 1)
+    #expect(action.stderr == "clerkctl: it broke\n")
+    let query = try env.run(["convex", "query", "jobs:list", "--url", backend.url])
+    #expect(query.status == 1)
+    #expect(backend.requests.count == 2)
+  }
+}

@@ -1,0 +1,129 @@
+import ClerkKit
+import ClerkTestSupport
+import Foundation
+import Glibc
+import Testing
+
+@Suite("clerkctl exec, end to end")
+struct ExecCommandTests {
+  @Test("The command's exit status is passed through")
+  func exitStatus() throws {
+    let env = try SignedInSandbox()
+    let result = try env.run(["exec", "--", "sh", "-c", "exit 7"])
+    #expect(result.status == 7)
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test("The child gets a convex JWT in CLERK_TOKEN and its expiry in CLERK_TOKEN_EXPIRES_AT")
+  func tokenInEnvironment() throws {
+    let env = try SignedInSandbox()
+    let result = try env.run([
+      "exec", "--template", "convex", "--",
+      "sh", "-c", "printf '%s\\n%s\\n' \"$CLERK_TOKEN\" \"$CLERK_TOKEN_EXPIRES_AT\"",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n").map(String.init)
+    try #require(lines.count == 2)
+    let jwt = try JWT(lines[0])
+    #expect(jwt.payload["aud"]?.stringValue == "convex")
+    #expect(jwt.payload["sub"]?.stringValue == env.userID)
+    #expect(jwt.payload["iss"]?.stringValue == env.emulator.fapiURL)
+    #expect(jwt.payload["exp"]?.intValue == Int64(lines[1]))
+  }
+
+  @Test("--env names the variables; the default name is then unset")
+  func customVariable() throws {
+    let env = try SignedInSandbox()
+    let result = try env.run([
+      "exec", "--env", "MY_TOKEN", "--",
+      "sh", "-c", "echo \"${MY_TOKEN:+set} ${MY_TOKEN_EXPIRES_AT:+set} ${CLERK_TOKEN:-unset}\"",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "set set unset\n")
+  }
+
+  @Test("An --env that is not a variable name is a usage error", arguments: ["1X", "A-B", ""])
+  func badVariable(name: String) throws {
+    let env = try SignedInSandbox(signIn: false)
+    let result = try env.run(["exec", "--env", name, "--", "true"])
+    #expect(result.status == 2)
+    #expect(result.stderr.contains("'--env'"))
+  }
+
+  @Test("The token is never on the child's command line")
+  func tokenNotInArgv() throws {
+    let env = try SignedInSandbox()
+    let result = try env.run([
+      "exec", "--", "sh", "-c",
+      "echo \"$@\"; tr '\\0' ' ' < /proc/$$/cmdline; echo; printf '%s' \"$CLERK_TOKEN\"",
+      "sh", "first", "second",
+    ])
+    #expect(result.status == 0, "\(result.stderr)")
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+    try #require(lines.count == 3)
+    #expect(lines[0] == "first second")
+    let token = String(lines[2])
+    #expect(token.split(separator: ".").count == 3)
+    #expect(!lines[1].contains(token))
+    #expect(!lines[0].contains(token))
+  }
+
+  @Test("Death by signal N exits 128+N")
+  func signalDeath() throws {
+    let env = try SignedInSandbox()
+    let result = try env.run(["exec", "--", "sh", "-c", "kill -TERM $$"])
+    #expect(result.status == 143)
+    #expect(!result.signaled)
+  }
+
+  @Test("A command that is not found exits 127; one that cannot run exits 126")
+  func notFound() throws {
+    let env = try SignedInSandbox()
+    let missing = try env.run(["exec", "--", "clerkctl-no-such-command"])
+    #expect(missing.status == 127)
+    #expect(missing.stderr.contains("clerkctl-no-such-command: command not found"))
+    let file = env.sandbox.home.file("not-executable")
+    try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: file))
+    let denied = try env.run(["exec", "--", file])
+    #expect(denied.status == 126)
+    #expect(denied.stderr.contains("Permission denied"))
+  }
+
+  @Test("Not signed in exits 4 and runs nothing")
+  func notSignedIn() throws {
+    let env = try SignedInSandbox(signIn: false)
+    let result = try env.run(["exec", "--", "sh", "-c", "echo ran"])
+    #expect(result.status == 4)
+    #expect(result.stdout.isEmpty)
+  }
+
+  @Test("SIGTERM sent to clerkctl is forwarded to the child")
+  func forwardsSignals() throws {
+    let env = try SignedInSandbox()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: BuiltProducts.path("clerkctl"))
+    process.arguments = [
+      "exec", "--", "sh", "-c",
+      "trap 'kill $!; echo got-term; exit 3' TERM; echo ready; sleep 30 >/dev/null 2>&1 & wait",
+    ]
+    process.environment = env.sandbox.environment
+    let out = Pipe()
+    process.standardOutput = out
+    process.standardError = FileHandle.nullDevice
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+    var seen = Data()
+    while !seen.contains(UInt8(ascii: "\n")) {
+      let chunk = out.fileHandleForReading.availableData
+      if chunk.isEmpty { break }
+      seen.append(chunk)
+    }
+    #expect(String(decoding: seen, as: UTF8.self) == "ready\n")
+    kill(process.processIdentifier, SIGTERM)
+    seen.append(out.fileHandleForReading.readDataToEndOfFile())
+    process.waitUntilExit()
+    #expect(String(decoding: seen, as: UTF8.self) == "ready\ngot-term\n")
+    #expect(process.terminationReason == .exit)
+    #expect(process.terminationStatus == 3)
+  }
+}
