@@ -5,7 +5,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-bin=.build/release
+bin=${CLERKCTL_BIN_DIR:-.build/release}
 [ -x "$bin/clerkctl" ] && [ -x "$bin/clerk-emulator" ] || {
   echo "demo: build first (make build)" >&2
   exit 1
@@ -18,7 +18,8 @@ cleanup() {
 }
 trap cleanup EXIT
 
-step() { printf '\n\033[1m== %s\033[0m\n' "$*" >&2; }
+if [ -t 2 ] && [ -z "${NO_COLOR+x}" ]; then bold=$'\033[1m' plain=$'\033[0m'; else bold="" plain=""; fi
+step() { printf '\n%s== %s%s\n' "$bold" "$*" "$plain" >&2; }
 show() { printf '$ %s\n' "$*" >&2; }
 
 step "Start the Clerk emulator on a free loopback port"
@@ -55,16 +56,12 @@ token=$(clerkctl token --template convex)
 echo "(a second call reuses the cached token: $(printf '%s' "$token" | tail -c 12 | sed 's/^/…/'))" >&2
 
 step "Call the Convex-style backend with it: users:whoami"
-show "clerkctl convex query users:whoami --url \$CONVEX_URL  (or: curl -H \"Authorization: Bearer \$(clerkctl token --template convex)\" …)"
-if clerkctl convex --help >/dev/null 2>&1 && clerkctl convex query users:whoami --url "$convex_url" 2>"$work/convex.err"; then
-  :
-else
-  # Fall back to a plain HTTP call with the token in the Authorization header.
-  clerkctl api -X POST -H 'Content-Type: application/json' \
-    -d '{"path":"users:whoami","args":{},"format":"json"}' \
-    --template convex "$convex_url/api/query"
-  echo
-fi
+show "clerkctl convex query users:whoami --url $convex_url"
+clerkctl convex query users:whoami --url "$convex_url"
+show "curl-style: clerkctl api -X POST -d '{\"path\":\"users:whoami\",\"args\":{},\"format\":\"json\"}' $convex_url/api/query"
+clerkctl api -X POST -d '{"path":"users:whoami","args":{},"format":"json"}' --template convex \
+  "$convex_url/api/query"
+echo
 
 step "Status of every profile"
 show "clerkctl status"

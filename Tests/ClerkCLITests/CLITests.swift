@@ -21,15 +21,13 @@ struct CLITests {
     #expect(result.code == 2)
     #expect(result.output.isEmpty)
     #expect(
-      result.error == """
-        error: unknown option '--templat' for 'clerkctl token'; did you mean '--template'?
-        Run 'clerkctl token --help' for usage.
-
-        """)
+      result.error
+        == "clerkctl: unknown option '--templat' for 'clerkctl token'; did you mean "
+        + "'--template'? (see 'clerkctl token --help')\n")
     let unknown = runCLI(["tokn"])
     #expect(unknown.code == 2)
     #expect(unknown.output.isEmpty)
-    #expect(unknown.error.hasSuffix("Run 'clerkctl --help' for usage.\n"))
+    #expect(unknown.error.hasSuffix("(see 'clerkctl --help')\n"))
   }
 
   @Test("A command with nowhere to keep credentials exits 3 with one line on stderr")
@@ -59,7 +57,7 @@ struct CLITests {
     #expect(result.code == 2)
     #expect(
       result.error
-        == "error: '--data' and '--data-file' cannot be used together\nRun 'clerkctl api --help' for usage.\n"
+        == "clerkctl: '--data' and '--data-file' cannot be used together (see 'clerkctl api --help')\n"
     )
   }
 }

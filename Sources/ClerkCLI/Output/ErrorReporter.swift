@@ -3,7 +3,7 @@ import Foundation
 
 /// The one place that turns errors into messages and exit codes.
 ///
-/// Usage errors print `error: MESSAGE` and `Run 'clerkctl CMD --help' for usage.` and exit 2.
+/// Usage errors print `clerkctl: MESSAGE (see 'clerkctl CMD --help')` and exit 2.
 /// Every other error prints `clerkctl: MESSAGE` (one line) and exits with the code its type
 /// maps to; unknown errors exit 1. Everything goes to stderr; stdout stays empty.
 package enum ErrorReporter {
@@ -31,7 +31,7 @@ package enum ErrorReporter {
   package static func report(for error: any Error, commandPath: [String]) -> String {
     if let usage = error as? UsageError {
       let name = (["clerkctl"] + (usage.commandPath ?? commandPath)).joined(separator: " ")
-      return "error: \(message(for: usage))\nRun '\(name) --help' for usage.\n"
+      return "clerkctl: \(message(for: usage)) (see '\(name) --help')\n"
     }
     return "clerkctl: \(message(for: error))\n"
   }

@@ -1,6 +1,6 @@
 /// A usage error: the command line is wrong, or input is missing where no prompt is possible.
 ///
-/// Exits 2. ``ErrorReporter`` prints `error: MESSAGE` and `Run 'clerkctl CMD --help' for usage.`
+/// Exits 2. ``ErrorReporter`` prints one line, `clerkctl: MESSAGE (see 'clerkctl CMD --help')`
 /// on stderr.
 package struct UsageError: Error, Equatable, CustomStringConvertible {
   /// The one-line message, without the `error: ` prefix.

@@ -36,7 +36,7 @@ struct HelpTests {
     #expect(result.output.isEmpty)
     #expect(
       result.error
-        == "error: unknown help topic 'tokn' for 'clerkctl'; did you mean 'token'?\nRun 'clerkctl help --help' for usage.\n"
+        == "clerkctl: unknown help topic 'tokn' for 'clerkctl'; did you mean 'token'? (see 'clerkctl help --help')\n"
     )
     #expect(runCLI(["help", "environmnt"]).error.contains("did you mean 'environment'?"))
   }

@@ -48,10 +48,10 @@ struct ErrorReporterTests {
   func reports() {
     #expect(
       ErrorReporter.report(for: UsageError("bad"), commandPath: ["token"])
-        == "error: bad\nRun 'clerkctl token --help' for usage.\n")
+        == "clerkctl: bad (see 'clerkctl token --help')\n")
     #expect(
       ErrorReporter.report(for: UsageError("bad", commandPath: ["jwt", "verify"]), commandPath: [])
-        == "error: bad\nRun 'clerkctl jwt verify --help' for usage.\n")
+        == "clerkctl: bad (see 'clerkctl jwt verify --help')\n")
     #expect(
       ErrorReporter.report(for: ConfigProblem(), commandPath: [])
         == "clerkctl: no instance configured; set CLERK_PUBLISHABLE_KEY\n")
