@@ -53,7 +53,8 @@ public enum ProcessRun {
       kill(process.processIdentifier, SIGKILL)
       finished.wait()
     }
-    group.wait()
+    // A grandchild that inherited the pipes may keep them open: don't wait for it forever.
+    _ = group.wait(timeout: .now() + 5)
     return ProcessResult(
       status: timedOut ? -1 : process.terminationStatus,
       stdout: collected.stdout, stderr: collected.stderr,
