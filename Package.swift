@@ -55,11 +55,13 @@ let package = Package(
       swiftSettings: settings
     ),
 
-    // Helpers shared by the test targets: temp dirs, running the built binaries, raw sockets.
+    // Helpers shared by the test targets: temp dirs, running the built binaries, raw sockets,
+    // an HTTPS test server with its fixture certificates (Resources/tls).
     .target(
       name: "ClerkTestSupport",
       dependencies: ["ClerkKit", "ClerkEmulator"],
       path: "Tests/ClerkTestSupport",
+      resources: [.copy("Resources")],
       swiftSettings: settings
     ),
     .testTarget(

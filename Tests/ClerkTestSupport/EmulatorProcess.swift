@@ -28,13 +28,7 @@ public final class EmulatorProcess: @unchecked Sendable {
     process.standardInput = FileHandle.nullDevice
     try process.run()
     self.process = process
-    var line = Data()
-    let reader = out.fileHandleForReading
-    while !line.contains(UInt8(ascii: "\n")) {
-      let chunk = reader.availableData
-      if chunk.isEmpty { break }
-      line.append(chunk)
-    }
+    let line = out.fileHandleForReading.readThroughFirstLine()
     let text = String(decoding: line, as: UTF8.self).split(separator: "\n").first.map(String.init)
     guard let text, let ready = try? JSONValue(parsing: text),
       let fapi = ready["fapi_url"]?.stringValue, let api = ready["api_url"]?.stringValue,

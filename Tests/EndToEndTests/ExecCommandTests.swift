@@ -112,12 +112,7 @@ struct ExecCommandTests {
     process.standardError = FileHandle.nullDevice
     process.standardInput = FileHandle.nullDevice
     try process.run()
-    var seen = Data()
-    while !seen.contains(UInt8(ascii: "\n")) {
-      let chunk = out.fileHandleForReading.availableData
-      if chunk.isEmpty { break }
-      seen.append(chunk)
-    }
+    var seen = out.fileHandleForReading.readThroughFirstLine()
     #expect(String(decoding: seen, as: UTF8.self) == "ready\n")
     kill(process.processIdentifier, SIGTERM)
     seen.append(out.fileHandleForReading.readDataToEndOfFile())

@@ -1,0 +1,117 @@
+import Foundation
+
+/// A real HTTPS server on a free loopback port, for TLS tests: `Resources/tls/tls_server.py` run
+/// by `python3`, answering every GET with 200 and a fixed JSON body.
+///
+/// Its certificates are committed fixtures (`Resources/tls`, see the README there) signed by a
+/// test CA (`caPath`) that no system trusts. Stopped (SIGTERM) by `stop()` or when released; the
+/// script also exits when this process goes away (its stdin closes). Without `python3` on PATH,
+/// `init` throws, so a test that needs it fails rather than skips.
+public final class TLSTestServer: @unchecked Sendable {
+  /// The certificate the server presents; both are signed by the test CA.
+  public enum Certificate: String, Sendable, CaseIterable {
+    /// SAN `IP:127.0.0.1` and `DNS:localhost`: valid for the loopback URLs.
+    case server
+    /// SAN `DNS:example.com` only: wrong for every loopback URL.
+    case wrongHost = "wrong-host"
+  }
+
+  /// The test CA's certificate (PEM): pass it as the CA bundle to trust the server.
+  public static var caPath: String { get throws { try fixture("ca.pem") } }
+  /// A second CA (PEM) that signed nothing the server presents.
+  public static var otherCAPath: String { get throws { try fixture("other-ca.pem") } }
+
+  /// The port the server listens on (127.0.0.1 only).
+  public let port: Int
+  private let process: Process
+  private let stdin: Pipe
+  private let directory: TemporaryDirectory
+
+  /// Starts the server presenting `certificate` and serving `body` for every GET; returns once
+  /// it listens.
+  public init(certificate: Certificate = .server, body: [UInt8]) throws {
+    let directory = TemporaryDirectory(prefix: "clerkctl-tls")
+    let bodyPath = directory.file("body")
+    let errorPath = directory.file("stderr")
+    try Data(body).write(to: URL(fileURLWithPath: bodyPath))
+    guard FileManager.default.createFile(atPath: errorPath, contents: nil),
+      let errorFile = FileHandle(forWritingAtPath: errorPath)
+    else { throw TLSTestServerError("cannot create \(errorPath)") }
+    defer { try? errorFile.close() }
+
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try Self.python3())
+    process.arguments = [
+      try Self.fixture("tls_server.py"), try Self.fixture("\(certificate.rawValue).pem"),
+      try Self.fixture("\(certificate.rawValue)-key.pem"), bodyPath,
+    ]
+    let out = Pipe()
+    let stdin = Pipe()
+    process.standardOutput = out
+    process.standardError = errorFile
+    process.standardInput = stdin
+    try process.run()
+
+    let line = out.fileHandleForReading.readThroughFirstLine()
+    let text = String(decoding: line, as: UTF8.self)
+    guard let first = text.split(separator: "\n").first, let port = Int(first), port > 0 else {
+      process.terminate()
+      process.waitUntilExit()
+      let stderr = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+      throw TLSTestServerError(
+        "tls_server.py did not start; printed \(text.debugDescription), stderr: \(stderr)")
+    }
+    self.port = port
+    self.process = process
+    self.stdin = stdin
+    self.directory = directory
+  }
+
+  /// `https://host:port` + `path`.
+  public func url(_ path: String = "/", host: String = "127.0.0.1") -> String {
+    "https://\(host):\(port)\(path)"
+  }
+
+  /// Stops the server (SIGTERM) and waits for it.
+  public func stop() {
+    // Closing stdin alone ends the script; SIGTERM covers a copy of the pipe inherited by
+    // another child spawned at the same moment.
+    try? stdin.fileHandleForWriting.close()
+    if process.isRunning {
+      process.terminate()
+      process.waitUntilExit()
+    }
+  }
+
+  deinit { stop() }
+
+  /// The path of a file in `Resources/tls`.
+  private static func fixture(_ name: String) throws -> String {
+    guard let root = Bundle.module.url(forResource: "Resources", withExtension: nil) else {
+      throw TLSTestServerError("the ClerkTestSupport resources are missing from the build")
+    }
+    let path = root.appendingPathComponent("tls").appendingPathComponent(name).path
+    guard FileManager.default.isReadableFile(atPath: path) else {
+      throw TLSTestServerError("missing TLS fixture \(path)")
+    }
+    return path
+  }
+
+  /// The first `python3` on PATH.
+  private static func python3() throws -> String {
+    let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
+    for directory in path.split(separator: ":") where !directory.isEmpty {
+      let candidate = "\(directory)/python3"
+      if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+    }
+    throw TLSTestServerError(
+      "python3 is not on PATH; the TLS tests run their HTTPS server with it. "
+        + "Install it (Scripts/setup.sh python3) and run the tests again")
+  }
+}
+
+/// `TLSTestServer` could not start.
+public struct TLSTestServerError: Error, CustomStringConvertible {
+  public var description: String
+  public init(_ description: String) { self.description = description }
+}
