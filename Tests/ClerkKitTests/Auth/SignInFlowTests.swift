@@ -33,7 +33,9 @@ struct SignInFlowTests {
   }
 
   private static func signIn(_ status: String, extra: [String: JSONValue] = [:]) -> JSONValue {
-    var object: [String: JSONValue] = ["object": "sign_in_attempt", "id": "sia_1", "status": .string(status)]
+    var object: [String: JSONValue] = [
+      "object": "sign_in_attempt", "id": "sia_1", "status": .string(status),
+    ]
     object.merge(extra) { _, new in new }
     return ["response": .object(object), "client": .null]
   }
@@ -101,7 +103,10 @@ struct SignInFlowTests {
             "needs_client_trust",
             extra: [
               "supported_second_factors": [
-                ["strategy": "email_code", "email_address_id": "idn_1", "safe_identifier": "a***@example.com"]
+                [
+                  "strategy": "email_code", "email_address_id": "idn_1",
+                  "safe_identifier": "a***@example.com",
+                ]
               ]
             ])
         )
@@ -145,7 +150,11 @@ struct SignInFlowTests {
           200,
           Self.signIn(
             "needs_first_factor",
-            extra: ["supported_first_factors": [["strategy": "password", "safe_identifier": "a@example.com"]]])
+            extra: [
+              "supported_first_factors": [
+                ["strategy": "password", "safe_identifier": "a@example.com"]
+              ]
+            ])
         )
       }
       return (
@@ -165,7 +174,9 @@ struct SignInFlowTests {
     #expect(outcome.sessionID == "sess_1")
     #expect(log.all == ["password(a@example.com)"])
     #expect(
-      fapi.paths == ["POST /v1/client/sign_ins", "POST /v1/client/sign_ins/sia_1/attempt_first_factor"])
+      fapi.paths == [
+        "POST /v1/client/sign_ins", "POST /v1/client/sign_ins/sia_1/attempt_first_factor",
+      ])
     #expect(!fapi.responder.requests[0].bodyText.contains("password"))
   }
 
