@@ -8,7 +8,7 @@ private let usage = """
 
   USAGE: clerk-emulator [--host <host>] [--port <port>] [--config <file>] [--quiet]
                         [--instance development|production] [--allow-redirect <url>]...
-                        [--oauth-auto-approve <email>]
+                        [--oauth-auto-approve <email>] [--clock-offset <seconds>]
 
   OPTIONS:
     --host <host>             Address to listen on (default: 127.0.0.1).
@@ -21,6 +21,8 @@ private let usage = """
                               config's redirect_allowlist).
     --oauth-auto-approve <email>
                               The fake provider page picks this user and submits itself.
+    --clock-offset <seconds>  Run the emulator's clock this far ahead (negative: behind) of
+                              the machine's, to test clients against a skewed server clock.
     -h, --help                Show this help.
 
   Prints one JSON line with fapi_url, api_url, convex_url, jwks_url, publishable_key and
@@ -36,6 +38,7 @@ struct Options {
   var instance: EmulatorConfiguration.Instance?
   var allowRedirects: [String] = []
   var oauthAutoApprove: String?
+  var clockOffset: Double = 0
 }
 
 /// A usage error: the message, a pointer to `--help`, exit 64.
@@ -86,6 +89,12 @@ private func parse(_ arguments: [String]) -> Options {
       options.instance = instance
     case "--allow-redirect": options.allowRedirects.append(value())
     case "--oauth-auto-approve": options.oauthAutoApprove = value()
+    case "--clock-offset":
+      let text = value()
+      guard let offset = Double(text), offset.isFinite else {
+        usageFailure("--clock-offset expects a number of seconds, got '\(text)'")
+      }
+      options.clockOffset = offset
     default: usageFailure("unknown option '\(argument)'")
     }
   }
@@ -112,14 +121,19 @@ do { key = try RSAPrivateKey.generate(bits: 2048) } catch {
   fail("could not generate the signing key: \(error)")
 }
 let quiet = options.quiet
+let offset = options.clockOffset
+let clock =
+  offset == 0
+  ? Clock.system
+  : Clock(now: { Date().addingTimeInterval(offset) }, sleep: Clock.system.sleep)
 let emulator = Emulator(
-  configuration: configuration, baseURL: "http://127.0.0.1", privateKey: key,
+  configuration: configuration, baseURL: "http://127.0.0.1", privateKey: key, clock: clock,
   log: { entry in
     guard !quiet else { return }
     FileHandle.standardError.write(Data((entry.line + "\n").utf8))
   })
 let server = HTTPServer(
-  configuration: HTTPServer.Configuration(host: options.host, port: options.port),
+  configuration: HTTPServer.Configuration(host: options.host, port: options.port, clock: clock),
   handler: { emulator.handle($0) })
 do { try server.start() } catch {
   fail("\(error)")

@@ -9,8 +9,8 @@ struct MainJobFixture {
   let sandbox: CLISandbox
   let admin: EmulatorAdmin
 
-  init() throws {
-    emulator = try EmulatorProcess()
+  init(emulatorArguments: [String] = []) throws {
+    emulator = try EmulatorProcess(arguments: emulatorArguments)
     sandbox = CLISandbox(emulator: emulator)
     admin = EmulatorAdmin(emulator)
   }
