@@ -53,6 +53,15 @@ struct SignInFlowTests {
     ],
   ]
 
+  /// A completed sign-in with its client.
+  private static let completed: JSONValue = [
+    "response": [
+      "object": "sign_in_attempt", "id": "sia_1", "status": "complete",
+      "created_session_id": "sess_1",
+    ],
+    "client": completeClient,
+  ]
+
   private static func inputs(
     password: String = "pw", code: String = "123456", log: Recorder
   ) -> SignInInputs {
@@ -113,16 +122,7 @@ struct SignInFlowTests {
       case "/v1/client/sign_ins/sia_1/prepare_second_factor":
         return (200, Self.signIn("needs_client_trust"))
       default:
-        return (
-          200,
-          [
-            "response": [
-              "object": "sign_in_attempt", "id": "sia_1", "status": "complete",
-              "created_session_id": "sess_1",
-            ],
-            "client": Self.completeClient,
-          ]
-        )
+        return (200, Self.completed)
       }
     }
     let log = Recorder()
@@ -157,16 +157,7 @@ struct SignInFlowTests {
             ])
         )
       }
-      return (
-        200,
-        [
-          "response": [
-            "object": "sign_in_attempt", "id": "sia_1", "status": "complete",
-            "created_session_id": "sess_1",
-          ],
-          "client": Self.completeClient,
-        ]
-      )
+      return (200, Self.completed)
     }
     let log = Recorder()
     let outcome = try SignInFlow(api: fapi.client(), inputs: Self.inputs(log: log))
