@@ -78,7 +78,8 @@ package struct SignInFlow {
     switch attempt.status {
     case "needs_first_factor":
       if attempt.firstFactor("password") != nil {
-        let identifier = attempt.firstFactor("password")?.safeIdentifier ?? ""
+        let identifier =
+          attempt.firstFactor("password")?.safeIdentifier ?? attempt.identifier ?? ""
         let password = try inputs.password(identifier)
         return try rejecting {
           try api.signInStep(

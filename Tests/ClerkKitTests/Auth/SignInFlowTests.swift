@@ -142,7 +142,7 @@ struct SignInFlowTests {
     #expect(prepare.contains("email_address_id=idn_1"))
   }
 
-  @Test("identifier first: the password is asked for only once Clerk offers it")
+  @Test("identifier first: the password is asked for only once Clerk offers it, naming who")
   func identifierFirst() throws {
     let fapi = try ScriptedFAPI { _, path in
       if path == "/v1/client/sign_ins" {
@@ -151,9 +151,8 @@ struct SignInFlowTests {
           Self.signIn(
             "needs_first_factor",
             extra: [
-              "supported_first_factors": [
-                ["strategy": "password", "safe_identifier": "a@example.com"]
-              ]
+              "identifier": "a@example.com",
+              "supported_first_factors": [["strategy": "password"]],
             ])
         )
       }

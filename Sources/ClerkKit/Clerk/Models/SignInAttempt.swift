@@ -20,6 +20,8 @@ package struct SignInAttempt: Sendable, Equatable {
   package var firstFactors: [Factor]
   package var secondFactors: [Factor]
   package var createdSessionID: String?
+  /// The identifier the sign-in was started with (an email address, username or phone).
+  package var identifier: String?
   /// `first_factor_verification`, when Clerk sent one (browser sign-ins read its URL).
   package var firstFactorVerification: Verification?
 
@@ -55,6 +57,7 @@ package struct SignInAttempt: Sendable, Equatable {
       secondFactors: factors("supported_second_factors"),
       createdSessionID: json["created_session_id"]?.stringValue,
       firstFactorVerification: Verification(json: json["first_factor_verification"]))
+    identifier = json["identifier"]?.stringValue
   }
 
   /// The first-factor entry for `strategy`, if offered.
