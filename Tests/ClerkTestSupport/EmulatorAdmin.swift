@@ -36,6 +36,11 @@ public struct EmulatorAdmin: Sendable {
     try requests().filter { $0.path.contains(fragment) }
   }
 
+  /// Empties the request log.
+  public func clearRequests() throws {
+    _ = try send("DELETE", "/__emulator/requests")
+  }
+
   /// Revokes a session server-side.
   public func revoke(sessionID: String) throws {
     _ = try send("POST", "/__emulator/sessions/\(sessionID)/revoke")

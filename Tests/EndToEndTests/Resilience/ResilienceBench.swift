@@ -8,12 +8,13 @@ import Testing
 final class ResilienceBench: @unchecked Sendable {
   let emulator: EmulatorProcess
   let sandbox: CLISandbox
-  private let http = HTTPClient.curl(CurlConfiguration())
+  let admin: EmulatorAdmin
 
   /// Starts an emulator (with `arguments`) and, when `signedIn`, signs the sandbox in.
   init(arguments: [String] = [], signedIn: Bool = true) throws {
     emulator = try EmulatorProcess(arguments: arguments)
     sandbox = CLISandbox(emulator: emulator)
+    admin = EmulatorAdmin(emulator)
     if signedIn {
       let login = try sandbox.run(
         ["login", "--identifier", "demo@example.com", "--password-stdin"],
@@ -43,16 +44,12 @@ final class ResilienceBench: @unchecked Sendable {
 
   /// Queues a fault (`POST /__emulator/faults`).
   func fault(_ fault: JSONValue) throws {
-    let response = try send("POST", "/__emulator/faults", body: fault.encodedBytes)
-    try #require(response.status == 200, "fault refused: \(response.bodyText)")
+    try admin.fault(fault)
   }
 
   /// The request log: `(method, path, status)` for each request, oldest first.
   func requests() throws -> [(method: String, path: String, status: Int64)] {
-    let log = try JSONValue(parsing: try send("GET", "/__emulator/requests").body)
-    return (log.arrayValue ?? []).map {
-      ($0["method"]?.stringValue ?? "", $0["path"]?.stringValue ?? "", $0["status"]?.intValue ?? -1)
-    }
+    try admin.requests().map { ($0.method, $0.path, Int64($0.status)) }
   }
 
   /// How many token mints the emulator saw.
@@ -61,13 +58,7 @@ final class ResilienceBench: @unchecked Sendable {
   }
 
   func clearRequests() throws {
-    _ = try send("DELETE", "/__emulator/requests")
-  }
-
-  private func send(_ method: String, _ path: String, body: [UInt8] = []) throws -> HTTPResponse {
-    var request = HTTPRequest(method: method, url: emulator.fapiURL + path, body: body)
-    if !body.isEmpty { request.headers.add(name: "Content-Type", value: "application/json") }
-    return try http.send(request)
+    try admin.clearRequests()
   }
 }
 
