@@ -36,8 +36,11 @@ extension FrontendAPIClient {
     -> Envelope<SignInAttempt>
   {
     let query = rotatingTokenNonce.map { [("rotating_token_nonce", $0)] } ?? []
+    // The nonce is single-use: a request that may have reached Clerk is not sent again.
     return try signIn(
-      send("GET", "/v1/client/sign_ins/\(segment(id))", query: query, idempotent: true))
+      send(
+        "GET", "/v1/client/sign_ins/\(segment(id))", query: query,
+        idempotent: rotatingTokenNonce == nil))
   }
 
   /// `POST /v1/client/sign_ins/{id}/{step}` for `prepare_first_factor`, `attempt_first_factor`,
