@@ -49,7 +49,7 @@ struct ClockAndTimeoutEndToEndTests {
   func signInTimeout() throws {
     let fixture = try MainJobFixture()
     try fixture.admin.fault([
-      "path": "/v1/client/sign_ins", "count": 1, "delay_ms": 5000,
+      "path": "/v1/client/sign_ins", "count": 1, "delay_ms": 20000,
     ])
     let started = Date()
     let result = try fixture.run(
@@ -58,7 +58,7 @@ struct ClockAndTimeoutEndToEndTests {
     #expect(result.status == 8, "\(result.stderr)")
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("timed out"))
-    #expect(Date().timeIntervalSince(started) < 4.5)
+    #expect(Date().timeIntervalSince(started) < 10)
     #expect(
       !FileManager.default.fileExists(atPath: fixture.sandbox.configDir + "/profiles/default.json"))
   }
