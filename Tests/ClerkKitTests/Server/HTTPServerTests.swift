@@ -33,6 +33,11 @@ private func get(_ port: Int, _ target: String = "/") throws -> RawHTTPConnectio
   return try connection.readResponse()
 }
 
+/// Lets a handler reach the server it runs in.
+private final class ServerHolder: Sendable {
+  let server = Mutex<HTTPServer?>(nil)
+}
+
 @Suite("HTTP server")
 struct HTTPServerTests {
   @Test("answers two requests on one keep-alive connection, with Date and Connection")
@@ -105,6 +110,18 @@ struct HTTPServerTests {
           + "5;x=y\r\nhello\r\n6\r\n world\r\n0\r\nX-Trailer: 1\r\n\r\n")
       let response = try connection.readResponse()
       #expect(response.bodyText == "PUT /c hello world")
+    }
+  }
+
+  @Test("writes a large response that needs many partial writes")
+  func largeResponse() throws {
+    let body = (0..<(4 << 20)).map { UInt8(truncatingIfNeeded: $0 % 251) }
+    try withServer(handler: { _ in HTTPServerResponse(HTTPResponse(status: 200, body: body)) }) {
+      server in
+      let connection = try RawHTTPConnection(port: server.port)
+      try connection.send("GET /big HTTP/1.1\r\n\r\nGET /again HTTP/1.1\r\n\r\n")
+      #expect(try connection.readResponse().body == body)
+      #expect(try connection.readResponse().body.count == body.count)
     }
   }
 
@@ -310,6 +327,53 @@ struct HTTPServerTests {
     #expect(response.headers["Connection"] == "close")
     #expect(stopped.wait(timeout: .now() + 10) == .success)
     #expect(throws: RawHTTPConnection.Failure.self) { try RawHTTPConnection(port: port) }
+  }
+
+  @Test("stop() called from a handler returns, and the server still answers that request")
+  func stopFromHandler() throws {
+    let holder = ServerHolder()
+    let server = HTTPServer(configuration: HTTPServer.Configuration()) { request in
+      holder.server.withLock { $0 }?.stop()
+      return echo(request)
+    }
+    holder.server.withLock { $0 = server }
+    try server.start()
+    let connection = try RawHTTPConnection(port: server.port)
+    try connection.send("GET /stop HTTP/1.1\r\n\r\n")
+    let response = try connection.readResponse()
+    #expect(response.bodyText == "GET /stop ")
+    #expect(response.headers["Connection"] == "close")
+    #expect(try connection.readUntilClose().isEmpty)
+    holder.server.withLock { $0 = nil }
+  }
+
+  @Test("survives random bytes on many connections and keeps serving")
+  func randomBytes() throws {
+    try withServer { server in
+      var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+      func next() -> UInt64 {
+        seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+        return seed >> 33
+      }
+      var connections: [RawHTTPConnection] = []
+      for round in 0..<40 {
+        let count = Int(next() % 3000) + 1
+        var junk = (0..<count).map { _ in UInt8(truncatingIfNeeded: next()) }
+        if round % 2 == 0 {
+          // Half start like a request, to get past the request line.
+          junk = Array("POST / HTTP/1.1\r\nContent-Length: 5\r\n".utf8) + junk
+        }
+        let connection = try RawHTTPConnection(port: server.port)
+        try? connection.send(junk)
+        connection.shutdownWrite()
+        connections.append(connection)
+      }
+      for connection in connections {
+        let answer = String(decoding: try connection.readUntilClose(), as: UTF8.self)
+        #expect(answer.isEmpty || answer.hasPrefix("HTTP/1.1 4"))
+      }
+      #expect(try get(server.port).status == 200)
+    }
   }
 
   @Test("fails to start on a port in use, naming the address")
