@@ -75,9 +75,6 @@ package struct LoginCommand: Command {
   /// `--strategy`, when given.
   package var strategy: String?
   package var userID: String?
-  /// `--oauth PROVIDER` / `--sso EMAIL`.
-  package var oauthProvider: String?
-  package var ssoEmail: String?
   package var signInTimeout: Double
   /// `--oauth` / `--sso`: a browser sign-in (see `LoginCommand+Browser.swift`).
   let browser: BrowserLoginOptions?
@@ -89,8 +86,6 @@ package struct LoginCommand: Command {
     ticketFromStdin = parsed.flag("ticket-stdin")
     strategy = parsed.value("strategy")
     userID = parsed.value("user-id")
-    oauthProvider = parsed.value("oauth")
-    ssoEmail = parsed.value("sso")
     signInTimeout = parsed.double("sign-in-timeout") ?? 120
     browser = try BrowserLoginOptions(parsed: parsed)
     guard signInTimeout > 0, signInTimeout.isFinite else {
@@ -98,7 +93,7 @@ package struct LoginCommand: Command {
     }
     let ways = [
       ticketFromStdin ? "--ticket-stdin" : nil, userID != nil ? "--user-id" : nil,
-      oauthProvider != nil ? "--oauth" : nil, ssoEmail != nil ? "--sso" : nil,
+      browser.map { _ in parsed.value("oauth") != nil ? "--oauth" : "--sso" },
     ].compactMap { $0 }
     if ways.count > 1 {
       throw UsageError("\(ways.joined(separator: " and ")) are different ways in; use one")

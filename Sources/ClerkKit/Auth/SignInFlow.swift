@@ -151,6 +151,10 @@ package struct SignInFlow {
     }
   }
 
+  private func rejecting<T>(_ body: () throws -> T) throws -> T {
+    try Self.rejecting(body)
+  }
+
   private func finish(_ envelope: FrontendAPIClient.Envelope<SignInAttempt>) throws -> Outcome {
     try outcome(sessionID: envelope.response.createdSessionID, client: envelope.client)
   }
@@ -175,8 +179,9 @@ package struct SignInFlow {
     return Outcome(sessionID: sessionID, user: user, clientToken: token)
   }
 
-  /// Turns Clerk's refusals of what the user typed into `signInRejected`.
-  private func rejecting<T>(_ body: () throws -> T) throws -> T {
+  /// Runs one sign-in request, turning Clerk's refusals of what the user typed into
+  /// `signInRejected` (see `classify`).
+  package static func rejecting<T>(_ body: () throws -> T) throws -> T {
     do {
       return try body()
     } catch ClerkError.api(let error) {

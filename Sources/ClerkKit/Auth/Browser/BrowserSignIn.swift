@@ -219,11 +219,7 @@ package struct BrowserSignIn {
   }
 
   private func rejecting<T>(_ body: () throws -> T) throws -> T {
-    do {
-      return try body()
-    } catch ClerkError.api(let error) {
-      throw SignInFlow.classify(error)
-    }
+    try SignInFlow.rejecting(body)
   }
 
   /// The social providers a sign-in may use: `user_settings.social` entries that are
