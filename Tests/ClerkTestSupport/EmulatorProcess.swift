@@ -65,3 +65,25 @@ public struct EmulatorStartError: Error, CustomStringConvertible {
   public var line: String
   public var description: String { "clerk-emulator did not start; printed: \(line)" }
 }
+
+extension EmulatorProcess {
+  /// An emulator with the seed users and a `convex` template whose tokens live an hour, for
+  /// tests that check a token is served from a cache: with Clerk's default 60 s, a machine slow
+  /// enough between two calls would legitimately mint a new one.
+  public static func withLongLivedTokens() throws -> EmulatorProcess {
+    let directory = TemporaryDirectory(prefix: "emulator-config")
+    let config = """
+      {"users": [
+        {"email": "demo@example.com", "password": "demo-password", "first_name": "Demo"},
+        {"email": "demo+clerk_test@example.com"},
+        {"email": "mfa@example.com", "password": "demo-password", "totp_secret": "JBSWY3DPEHPK3PXP"}
+       ],
+       "templates": [
+        {"name": "convex", "claims": {"aud": "convex", "sub": "{{user.id}}"}, "lifetime": 3600}
+       ]}
+      """
+    let path = directory.file("config.json")
+    try Data(config.utf8).write(to: URL(fileURLWithPath: path))
+    return try EmulatorProcess(arguments: ["--config", path])
+  }
+}

@@ -10,7 +10,7 @@ struct ClerkAuthProviderTests {
   let emulator: EmulatorProcess
 
   init() throws {
-    emulator = try EmulatorProcess()
+    emulator = try EmulatorProcess.withLongLivedTokens()
   }
 
   private func provider(

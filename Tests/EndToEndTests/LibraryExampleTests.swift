@@ -10,17 +10,8 @@ import Testing
 struct LibraryExampleTests {
   @Test("the example signs in, reuses the cache, survives one 401 and signs out")
   func example() async throws {
-    // Tokens live an hour here, so "served from the cache" holds however slowly a loaded
-    // machine runs the steps below (with Clerk's default 60 s it could legitimately re-mint).
-    let directory = TemporaryDirectory(prefix: "library-example")
-    let config: JSONValue = [
-      "users": [["email": "demo@example.com", "password": "demo-password", "first_name": "Demo"]],
-      "templates": [
-        ["name": "convex", "claims": ["aud": "convex", "sub": "{{user.id}}"], "lifetime": 3600]
-      ],
-    ]
-    try Data(config.encodedBytes).write(to: URL(fileURLWithPath: directory.file("config.json")))
-    let emulator = try EmulatorProcess(arguments: ["--config", directory.file("config.json")])
+    // Hour-long tokens: "served from the cache" holds however slowly a loaded machine runs.
+    let emulator = try EmulatorProcess.withLongLivedTokens()
     let backend = try UnauthorizedOnceBackend()
     defer { backend.stop() }
     let fapiURL = emulator.fapiURL
