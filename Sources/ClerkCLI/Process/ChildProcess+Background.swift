@@ -1,3 +1,4 @@
+import ClerkKit
 import Glibc
 
 extension ChildProcess {
