@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The small part of Clerk's Backend API a client signing in needs: sign-in tokens for CI
 /// (a ticket for a user id). Bearer secret key, JSON bodies, bare objects in replies.
