@@ -38,7 +38,8 @@ struct Flows {
     #expect(harness.fapi("GET", "/v1/client", token: token).status == 200)
     #expect(harness.fapi("GET", "/v1/client/sessions/\(session)", token: token).status == 200)
     #expect(harness.fapi("GET", "/v1/me", token: token).status == 200)
-    #expect(harness.fapi("POST", "/v1/client/sessions/\(session)/touch", token: token).status == 200)
+    #expect(
+      harness.fapi("POST", "/v1/client/sessions/\(session)/touch", token: token).status == 200)
     _ = try harness.mint(session, token: token)
     _ = try harness.mint(session, token: token, template: "convex")
     #expect(
@@ -198,12 +199,14 @@ struct Flows {
     // Deny.
     let denied = try startBrowser(google)
     _ = try callback(denied.page, "&deny=1")
-    #expect(harness.fapi("GET", "/v1/client/sign_ins/\(denied.id)", token: denied.token).status == 200)
+    #expect(
+      harness.fapi("GET", "/v1/client/sign_ins/\(denied.id)", token: denied.token).status == 200)
     // An unknown account: transferable, then a sign-up by transfer.
     let github = [("strategy", "oauth_github"), ("redirect_url", Self.redirect)]
     let fresh = try startBrowser(github)
     _ = try callback(fresh.page, "&auto=someone-new@example.com")
-    #expect(harness.fapi("GET", "/v1/client/sign_ins/\(fresh.id)", token: fresh.token).status == 200)
+    #expect(
+      harness.fapi("GET", "/v1/client/sign_ins/\(fresh.id)", token: fresh.token).status == 200)
     let signUp = harness.fapi(
       "POST", "/v1/client/sign_ups", form: [("transfer", "true")], token: fresh.token)
     #expect(signUp.status == 200)
@@ -227,19 +230,23 @@ struct Flows {
     #expect(harness.bapi("GET", "/v1/users/\(userID)").status == 200)
     #expect(harness.bapi("GET", "/v1/users/user_nope").status == 404)
     #expect(harness.bapi("GET", "/v1/users?email_address=demo@example.com").status == 200)
-    #expect(harness.bapi("POST", "/v1/users", json: ["email_address": ["demo@example.com"]]).status == 422)
+    #expect(
+      harness.bapi("POST", "/v1/users", json: ["email_address": ["demo@example.com"]]).status == 422
+    )
     #expect(harness.bapi("GET", "/v1/jwks").status == 200)
 
     let (token, session) = try harness.signIn("new-user@example.com", password: "a-long-password")
     #expect(harness.bapi("GET", "/v1/sessions?user_id=\(userID)").status == 200)
-    #expect(harness.bapi("GET", "/v1/sessions?user_id=\(userID)&status=active&limit=1").status == 200)
+    #expect(
+      harness.bapi("GET", "/v1/sessions?user_id=\(userID)&status=active&limit=1").status == 200)
     #expect(harness.bapi("GET", "/v1/sessions?status=bogus").status == 422)
     #expect(harness.bapi("GET", "/v1/sessions/\(session)").status == 200)
     #expect(harness.bapi("GET", "/v1/sessions/sess_nope").status == 404)
     #expect(harness.bapi("POST", "/v1/sessions/\(session)/tokens").status == 200)
     #expect(harness.bapi("POST", "/v1/sessions/\(session)/tokens/convex").status == 200)
     #expect(harness.bapi("POST", "/v1/sessions/\(session)/revoke").status == 200)
-    #expect(harness.fapi("POST", "/v1/client/sessions/\(session)/tokens", token: token).status == 404)
+    #expect(
+      harness.fapi("POST", "/v1/client/sessions/\(session)/tokens", token: token).status == 404)
 
     #expect(harness.bapi("GET", "/v1/jwt_templates").status == 200)
     let template = harness.bapi(
