@@ -1,5 +1,5 @@
 import ClerkKit
-import Foundation
+import FoundationEssentials
 import Glibc
 
 extension LoginCommand {

@@ -1,5 +1,5 @@
 import ClerkKit
-import Foundation
+import FoundationEssentials
 
 /// `clerkctl login`: signs in and stores the client token for the profile.
 package struct LoginCommand: Command {

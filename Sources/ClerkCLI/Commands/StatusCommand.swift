@@ -1,5 +1,5 @@
 import ClerkKit
-import Foundation
+import FoundationEssentials
 
 /// `clerkctl status`: lists every profile and its state.
 package struct StatusCommand: Command {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Small, allocation-light pieces of URL handling that don't need Foundation's `URL`.
 package enum URLParts {

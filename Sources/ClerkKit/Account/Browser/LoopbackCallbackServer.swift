@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The one-shot redirect target of a browser sign-in: an HTTP server on 127.0.0.1 whose
