@@ -23,6 +23,7 @@ package enum ErrorReporter {
 
   /// The one-line message for `error`, without a prefix.
   package static func message(for error: any Error) -> String {
+    if case InstanceError.notConfigured = error { return FirstRunHint.message }
     let text = String(describing: error)
     return text.split(whereSeparator: \.isNewline).joined(separator: " ")
   }
