@@ -10,15 +10,19 @@ import Synchronization
 package final class SignInWatchdog: Sendable {
   private let cancelled = Mutex(false)
 
-  package init(seconds: Double, terminal: Terminal) {
+  /// - Parameters:
+  ///   - seconds: the bound.
+  ///   - terminal: where the message goes.
+  ///   - retry: the command that tries again (`clerkctl login --profile work`).
+  package init(seconds: Double, terminal: Terminal, retry: String = "clerkctl login") {
     let shown = seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)
     DispatchQueue.global().asyncAfter(deadline: .now() + seconds) { [self] in
       cancelled.withLock { cancelled in
         guard !cancelled else { return }
         SecretReader.restoreTerminal()
         terminal.writeError(
-          "\nclerkctl: sign-in timed out after \(shown) s; run 'clerkctl login' again "
-            + "(or raise --sign-in-timeout)\n")
+          "\nclerkctl: " + CLIError.signInTimedOut(seconds: seconds, retry: retry).description
+            + "\n")
         _exit(ExitCode.signInTimeout.rawValue)
       }
     }
