@@ -92,6 +92,7 @@ enum Golden {
       whoami                    Print who the profile is signed in as.
       status                    List every profile: instance, user, session,
                                 credential file, cached tokens.
+      profile                   List profiles, or choose the one later commands use.
       logout                    Sign the profile out and delete its credential and
                                 cached tokens.
       exec                      Run a command with a fresh token in its environment.

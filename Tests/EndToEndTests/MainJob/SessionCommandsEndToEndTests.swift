@@ -55,7 +55,7 @@ struct SessionCommandsEndToEndTests {
     #expect(json["schema_version"]?.intValue == 1)
     #expect(json["selected_profile"]?.stringValue == "default")
     let profiles = try #require(json["profiles"]?.arrayValue)
-    #expect(profiles.compactMap { $0["name"]?.stringValue } == ["default", "other"])
+    #expect(profiles.compactMap { $0["profile"]?.stringValue } == ["default", "other"])
     let selected = try #require(profiles.first)
     #expect(selected["session_status"]?.stringValue == "active")
     #expect(selected["file"]?["mode"]?.stringValue == "600")
