@@ -34,6 +34,8 @@ package final class TokenKeeper: Sendable {
     var current: ClerkAccount.TokenResult?
     var failures = 0
     var expiredReported = false
+    /// Whether the last renewal kept the same token.
+    var unchanged = false
     var ended: (any Error)?
     var closed = false
   }
@@ -76,7 +78,10 @@ package final class TokenKeeper: Sendable {
       let pause: Double = state.withLock { state in
         if state.failures > 0 { return renewal.backoff(failures: state.failures) }
         guard let current = state.current else { return 0 }
-        return renewal.delay(secondsLeft: account.secondsLeft(current))
+        let delay = renewal.delay(secondsLeft: account.secondsLeft(current))
+        // A renewal that brought nothing newer (tokens too short-lived to reach the renewal
+        // point) waits a little instead of asking again at once.
+        return state.unchanged ? max(delay, TokenRenewal.clockPrecision) : delay
       }
       if wakeup.wait(pause) { return }
       if (try? renew()) == nil, endError != nil { return }
@@ -126,8 +131,10 @@ package final class TokenKeeper: Sendable {
       state.failures = 0
       state.expiredReported = false
       if let current = state.current, current.token.expiresAt >= result.token.expiresAt {
+        state.unchanged = current.token.jwt == result.token.jwt
         return
       }
+      state.unchanged = false
       state.current = result
       if !state.closed { onEvent(.renewed(result)) }
     }

@@ -6,13 +6,21 @@ extension ClerkAccount {
   /// lock as `token(template:minTTL:forceRefresh:fapiURL:)`, so keepers and one-off callers on
   /// one profile share each mint.
   ///
+  /// A new token that lives too briefly to reach the next renewal point is still taken while
+  /// it has `renewal.minTTL` left.
+  ///
   /// - Throws: what `token` throws; `ClerkError.tokenTooShortLived` when the template's tokens
-  ///   live too briefly to be renewed with `renewal.minTTL` left.
+  ///   live less than `renewal.minTTL`.
   package func renewedToken(
     template: String?, renewal: TokenRenewal, fapiURL: String? = nil
   ) throws -> TokenResult {
-    try token(
-      template: template, minTTL: renewal.requestedTTL, forceRefresh: false, fapiURL: fapiURL)
+    do {
+      return try token(
+        template: template, minTTL: renewal.requestedTTL, forceRefresh: false, fapiURL: fapiURL)
+    } catch ClerkError.tokenTooShortLived {
+      return try token(
+        template: template, minTTL: renewal.minTTL, forceRefresh: false, fapiURL: fapiURL)
+    }
   }
 
   /// Seconds `result`'s token has left now, judged on Clerk's clock as the cache judges it.
