@@ -8,7 +8,10 @@ package struct TokenCommand: Command {
       abstract: "Print a JWT for the signed-in session.",
       discussion: """
         Reuses a cached token while it has at least --min-ttl seconds left; otherwise mints one \
-        with a single request and caches it. Never prompts and never signs in.
+        with a single request and caches it. Never prompts and never signs in. --json (or \
+        --format json) prints {schema_version, profile, jwt, template, user_id, session_id, \
+        issued_at, expires_at, expires_in, cached}: times in epoch seconds, cached true when no \
+        request was made. --json with --format raw or header is a usage error.
 
         --output FILE writes the token to FILE instead (0600, replaced atomically; in \
         --format, the JWT alone by default). With --watch, clerkctl keeps FILE fresh until \
@@ -68,6 +71,10 @@ package struct TokenCommand: Command {
     if let output, output.isEmpty { throw UsageError("'--output' needs a file name") }
     watch = parsed.flag("watch")
     if watch, output == nil { throw UsageError("'--watch' needs '--output FILE'") }
+    // With --output, --format says what the file holds and --json how --watch reports.
+    if let format, format != "json", parsed.flag("json"), output == nil {
+      throw UsageError("'--json' and '--format \(format)' disagree; use one of them")
+    }
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
@@ -91,13 +98,14 @@ package struct TokenCommand: Command {
   /// The `--format json` object for `result`.
   static func json(_ result: ClerkAccount.TokenResult, template: String?) -> JSONValue {
     [
+      "schema_version": 1, "profile": .string(result.credential.profile),
       "jwt": .string(result.token.jwt),
       "template": template.map(JSONValue.string) ?? .null,
       "user_id": result.credential.userID.map(JSONValue.string) ?? .null,
       "session_id": result.credential.sessionID.map(JSONValue.string) ?? .null,
       "issued_at": .int(result.token.issuedAt),
       "expires_at": .int(result.token.expiresAt),
-      "expires_in": .int(result.expiresIn),
+      "expires_in": .int(result.expiresIn), "cached": .bool(!result.minted),
     ]
   }
 }

@@ -1,5 +1,5 @@
 import ClerkKit
-import Foundation
+import FoundationEssentials
 
 /// What commands that talk to Clerk resolve from flags, environment and defaults — one
 /// place for the precedence `flag > environment > profile > default`.

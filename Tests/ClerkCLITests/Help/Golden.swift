@@ -5,6 +5,10 @@ enum Golden {
 
     Reuses a cached token while it has at least --min-ttl seconds left; otherwise
     mints one with a single request and caches it. Never prompts and never signs in.
+    --json (or --format json) prints {schema_version, profile, jwt, template,
+    user_id, session_id, issued_at, expires_at, expires_in, cached}: times in epoch
+    seconds, cached true when no request was made. --json with --format raw or
+    header is a usage error.
 
     --output FILE writes the token to FILE instead (0600, replaced atomically; in
     --format, the JWT alone by default). With --watch, clerkctl keeps FILE fresh
@@ -52,6 +56,7 @@ enum Golden {
                                 secrets redacted. (env: CLERKCTL_DEBUG=1)
       --json                    Machine-readable output, where the command has any.
       --no-input                Never prompt. (env: CLERKCTL_NO_INPUT=1)
+      --no-color                No colour (also with NO_COLOR set or TERM=dumb).
       -h, --help                Show help information.
       --version                 Show the version.
 
@@ -98,6 +103,7 @@ enum Golden {
                                 secrets redacted. (env: CLERKCTL_DEBUG=1)
       --json                    Machine-readable output, where the command has any.
       --no-input                Never prompt. (env: CLERKCTL_NO_INPUT=1)
+      --no-color                No colour (also with NO_COLOR set or TERM=dumb).
       -h, --help                Show help information.
       --version                 Show the version.
 
@@ -119,6 +125,7 @@ enum Golden {
       doctor                    Check the setup, one line per check with the fix.
       completion                Print a shell completion script for bash, zsh or
                                 fish.
+      version                   Print the version (as --version does).
       help                      Show help for a command, or the environment and
                                 exit-codes topics.
 
@@ -192,6 +199,7 @@ enum Golden {
                                 secrets redacted. (env: CLERKCTL_DEBUG=1)
       --json                    Machine-readable output, where the command has any.
       --no-input                Never prompt. (env: CLERKCTL_NO_INPUT=1)
+      --no-color                No colour (also with NO_COLOR set or TERM=dumb).
       -h, --help                Show help information.
       --version                 Show the version.
 
