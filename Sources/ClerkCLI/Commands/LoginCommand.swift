@@ -116,11 +116,14 @@ package struct LoginCommand: Command {
     let fapiURL = try context.fapiURL(stored: stored?.fapiURL)
     let stdin = StdinLines(terminal: context.terminal)
     let method = try signInMethod(context, stdin: stdin, fapiURL: fapiURL, account: account)
-    let watchdog = SignInWatchdog(seconds: signInTimeout, terminal: context.terminal)
     let inputs = signInInputs(context, stdin: stdin)
-    let result = try account.signIn(
-      method: method, inputs: inputs, fapiURL: fapiURL, timeout: signInTimeout)
-    watchdog.cancel()
+    // HTTP requests stop at the deadline on their own; the guard also bounds waits at prompts
+    // and on a stdin that never closes.
+    let result = try context.processGuard.guarding(
+      .signIn(seconds: signInTimeout), terminal: context.terminal
+    ) {
+      try account.signIn(method: method, inputs: inputs, fapiURL: fapiURL, timeout: signInTimeout)
+    }
     let credential = result.credential
     if let error = result.previousSignOutError {
       context.note(
