@@ -138,15 +138,7 @@ package struct LoginCommand: Command {
   /// stdout too.
   static func reportSignedIn(_ credential: ProfileCredential, _ context: CommandContext) {
     if context.globals.json {
-      let json: JSONValue = [
-        "schema_version": 1, "profile": .string(credential.profile),
-        "user_id": .string(credential.userID ?? ""),
-        "email": credential.email.map(JSONValue.string) ?? .null,
-        "identifier": credential.email.map(JSONValue.string) ?? .null,
-        "session_id": credential.sessionID.map(JSONValue.string) ?? .null,
-        "fapi_url": .string(credential.fapiURL),
-      ]
-      context.print(json.prettyEncoded)
+      context.print(IdentityJSON.login(credential).prettyEncoded)
     }
     let host = URLParts.authority(of: credential.fapiURL) ?? credential.fapiURL
     context.note(
