@@ -40,7 +40,7 @@ package struct SignInFlow {
       envelope = try rejecting {
         try api.createSignIn([("identifier", identifier), ("strategy", "email_code")])
       }
-      if envelope.response.status == "needs_first_factor" {
+      if envelope.response.status == .needsFirstFactor {
         envelope = try attemptEmailCode(envelope.response, prepare: false)
       }
     case .ticket:
@@ -57,7 +57,7 @@ package struct SignInFlow {
   package func resume(_ started: FrontendAPIClient.Envelope<SignInAttempt>) throws -> Outcome {
     var envelope = started
     var steps = 0
-    while envelope.response.status != "complete" {
+    while envelope.response.status != .complete {
       steps += 1
       guard steps <= 4 else {
         throw ClerkError.signInUnsupported(
@@ -76,7 +76,7 @@ package struct SignInFlow {
     >
   {
     switch attempt.status {
-    case "needs_first_factor":
+    case .needsFirstFactor:
       if attempt.firstFactor("password") != nil {
         let identifier =
           attempt.firstFactor("password")?.safeIdentifier ?? attempt.identifier ?? ""
@@ -93,7 +93,7 @@ package struct SignInFlow {
       throw ClerkError.signInUnsupported(
         "this account signs in with \(offered.isEmpty ? "no method clerkctl knows" : offered); "
           + "use 'clerkctl login --oauth PROVIDER', '--ticket-stdin' or '--user-id'")
-    case "needs_second_factor", "needs_client_trust":
+    case .needsSecondFactor, .needsClientTrust:
       if attempt.secondFactor("totp") != nil {
         let code = try inputs.code(.totp, nil)
         return try rejecting {
@@ -116,13 +116,13 @@ package struct SignInFlow {
       throw ClerkError.signInUnsupported(
         "this account's second factor (\(offered.isEmpty ? "none offered" : offered)) "
           + "is not supported by clerkctl; use a TOTP app or an email code")
-    case "needs_new_password":
+    case .needsNewPassword:
       throw ClerkError.signInUnsupported(
         "Clerk requires a new password for this account: set one through the app's sign-in "
           + "page, then run 'clerkctl login' again")
-    case "needs_identifier":
+    case .needsIdentifier:
       throw ClerkError.signInUnsupported("Clerk needs an identifier: pass --identifier EMAIL")
-    case "needs_protect_check":
+    case .needsProtectCheck:
       throw ClerkError.signInUnsupported(
         "Clerk asks for a bot-protection check that only a browser can pass; "
           + "use 'clerkctl login --ticket-stdin' or '--user-id' instead")
