@@ -201,7 +201,7 @@ package struct ClerkAccount {
       try store.withLock(profile: profile, timeout: lockTimeout) { try store.save(credential) }
     }
     guard let session = client?.session(sessionID), session.isActive else {
-      let state = client?.session(sessionID)?.status ?? "gone"
+      let state = client?.session(sessionID)?.status.rawValue ?? "gone"
       throw ClerkError.notSignedIn(profile: profile, .state(state))
     }
     return (credential, session)

@@ -40,7 +40,7 @@ package struct SignInFlow {
       envelope = try rejecting {
         try api.createSignIn([("identifier", identifier), ("strategy", "email_code")])
       }
-      if envelope.response.status == "needs_first_factor" {
+      if envelope.response.status == .needsFirstFactor {
         envelope = try attemptEmailCode(envelope.response, prepare: false)
       }
     case .ticket:
@@ -57,10 +57,10 @@ package struct SignInFlow {
   package func resume(_ started: FrontendAPIClient.Envelope<SignInAttempt>) throws -> Outcome {
     var envelope = started
     var steps = 0
-    while envelope.response.status != "complete" {
+    while envelope.response.status != .complete {
       steps += 1
       guard steps <= 4 else {
-        throw ClerkError.signInUnsupported(.incomplete(state: envelope.response.status))
+        throw ClerkError.signInUnsupported(.incomplete(state: envelope.response.status.rawValue))
       }
       envelope = try advance(envelope.response)
     }
@@ -75,7 +75,7 @@ package struct SignInFlow {
     >
   {
     switch attempt.status {
-    case "needs_first_factor":
+    case .needsFirstFactor:
       if attempt.firstFactor("password") != nil {
         let identifier =
           attempt.firstFactor("password")?.safeIdentifier ?? attempt.identifier ?? ""
@@ -90,7 +90,7 @@ package struct SignInFlow {
       }
       throw ClerkError.signInUnsupported(
         .firstFactors(offered: attempt.firstFactors.map(\.strategy)))
-    case "needs_second_factor", "needs_client_trust":
+    case .needsSecondFactor, .needsClientTrust:
       if attempt.secondFactor("totp") != nil {
         let code = try inputs.code(.totp, nil)
         return try rejecting {
@@ -111,14 +111,14 @@ package struct SignInFlow {
       }
       throw ClerkError.signInUnsupported(
         .secondFactors(offered: attempt.secondFactors.map(\.strategy)))
-    case "needs_new_password":
+    case .needsNewPassword:
       throw ClerkError.signInUnsupported(.newPassword)
-    case "needs_identifier":
+    case .needsIdentifier:
       throw ClerkError.signInUnsupported(.identifier)
-    case "needs_protect_check":
+    case .needsProtectCheck:
       throw ClerkError.signInUnsupported(.protectCheck)
     default:
-      throw ClerkError.signInUnsupported(.state(attempt.status))
+      throw ClerkError.signInUnsupported(.state(attempt.status.rawValue))
     }
   }
 
