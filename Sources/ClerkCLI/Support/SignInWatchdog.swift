@@ -1,6 +1,6 @@
+import ClerkKit
 import Dispatch
 import Glibc
-import Synchronization
 
 /// Bounds a whole sign-in, waits at prompts included: when `seconds` pass before `cancel()`,
 /// it restores the terminal, says so on stderr and exits 8 (the contract's sign-in timeout).
@@ -8,7 +8,7 @@ import Synchronization
 /// HTTP requests already stop at the deadline on their own; this covers a user who never
 /// answers a prompt, and stdin that never closes.
 package final class SignInWatchdog: Sendable {
-  private let cancelled = Mutex(false)
+  private let cancelled = Lock(false)
 
   package init(seconds: Double, terminal: Terminal) {
     let shown = seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)

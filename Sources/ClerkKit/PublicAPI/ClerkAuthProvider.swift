@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Signs a user in to Clerk and hands out JWTs for a backend, in the shape of Convex's
 /// `AuthProvider` (0.8+: `login(onIdToken:)`, `loginFromCache(onIdToken:)`, `logout()`,
@@ -25,7 +24,7 @@ public final class ClerkAuthProvider: Sendable {
   package let http: HTTPClient
   private let clock: Clock
   private let requestTimeout: Double
-  let state = Mutex(State())
+  let state = Lock(State())
 
   private struct Backing: Sendable {
     let profile: String

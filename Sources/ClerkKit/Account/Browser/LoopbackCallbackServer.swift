@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The one-shot redirect target of a browser sign-in: an HTTP server on 127.0.0.1 whose
 /// first `GET /callback` with Clerk's answer is handed to the mailbox and answered with a
@@ -14,7 +13,7 @@ package final class LoopbackCallbackServer: Sendable {
   ///   - port: the port to bind on 127.0.0.1 (0: a free one).
   ///   - mailbox: receives the first answer.
   package init(port: Int, mailbox: CallbackMailbox) {
-    let used = Mutex(false)
+    let used = Lock(false)
     server = HTTPServer(
       configuration: HTTPServer.Configuration(
         host: "127.0.0.1", port: port, workerThreads: 2, maxConnections: 32, readTimeout: 10,
