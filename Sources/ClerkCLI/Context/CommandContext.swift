@@ -15,6 +15,13 @@ package struct CommandContext: Sendable {
   package var commandPath: [String]
   /// The time source.
   package var clock: Clock
+  /// Makes the HTTP client from its configuration (CA bundle, User-Agent): libcurl unless a
+  /// test hands in another transport (e.g. an emulator in memory).
+  package var makeHTTPClient: @Sendable (CurlConfiguration) -> HTTPClient = { .curl($0) }
+  /// Starts a browser on a command line (see ``BrowserLauncher``); returns whether it started.
+  package var launchBrowser:
+    @Sendable (_ command: [String], _ environment: [String: String]) -> Bool =
+      { BrowserLauncher.launch($0, environment: $1) }
 
   package init(
     terminal: Terminal, environment: [String: String], globals: GlobalOptions = GlobalOptions(),

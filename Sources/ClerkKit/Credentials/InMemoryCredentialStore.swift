@@ -1,4 +1,3 @@
-
 /// A credential store that keeps everything in memory, for tests and embedders.
 public final class InMemoryCredentialStore: CredentialStore, Sendable {
   private let credentials = Lock<[String: ProfileCredential]>([:])
