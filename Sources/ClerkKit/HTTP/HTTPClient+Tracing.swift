@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension HTTPClient {
   /// This client, writing one line per request and per reply to `log`: method, URL (secret

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// What the server's I/O thread shares with the workers and with `HTTPServer`.
 final class ServerCore: Sendable {

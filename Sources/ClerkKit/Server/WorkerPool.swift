@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// A fixed set of threads running submitted jobs in order; a job that blocks holds one thread.

@@ -83,6 +83,20 @@ struct TokenCommandTests {
     let expires = try #require(json["expires_at"]?.intValue)
     #expect(expires - issued == 60)
     #expect(json["expires_in"]?.intValue == 60, "no time passes on the test clock")
+    #expect(json["schema_version"] == 1)
+    #expect(json["profile"]?.stringValue == "default")
+    #expect(json["cached"] == true)
+    let fresh = try JSONValue(
+      parsing: try fixture.run(["token", "--template", "convex", "--json", "--force-refresh"])
+        .stdout)
+    #expect(fresh["cached"] == false)
+    for format in ["raw", "header"] {
+      let clash = try fixture.run(["token", "--json", "--format", format])
+      #expect(clash.status == 2)
+      #expect(clash.stdout.isEmpty)
+      #expect(clash.stderr.contains("'--json' and '--format \(format)' disagree"))
+    }
+    #expect(try fixture.run(["token", "--json", "--format", "json"]).status == 0)
   }
 
   @Test("an unknown template is exit 7 naming it; stdout stays empty")

@@ -13,7 +13,9 @@ struct LoginEndToEndTests {
     let result = try fixture.signIn()
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.hasPrefix("Signed in as demo@example.com (user_"))
-    #expect(result.stderr.contains("on 127.0.0.1"))
+    // The port is kept: two local instances differ only by it.
+    let port = try #require(fixture.fapiURL.split(separator: ":").last)
+    #expect(result.stderr.contains("on 127.0.0.1:\(port)\n"))
     let signIns = try fixture.admin.requests(containing: "/v1/client/sign_ins")
     #expect(signIns.count == 1)
     #expect(signIns.first?.method == "POST")

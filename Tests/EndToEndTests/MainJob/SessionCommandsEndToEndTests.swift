@@ -14,6 +14,7 @@ struct SessionCommandsEndToEndTests {
     let live = try fixture.run(["whoami", "--json"])
     #expect(live.status == 0)
     let json = try JSONValue(parsing: live.stdout)
+    #expect(json["schema_version"] == 1)
     #expect(json["email"]?.stringValue == "demo@example.com")
     #expect(json["session_status"]?.stringValue == "active")
     #expect(json["fapi_url"]?.stringValue == fixture.fapiURL)
