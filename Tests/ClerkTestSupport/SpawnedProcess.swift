@@ -30,6 +30,8 @@ package final class SpawnedProcess: @unchecked Sendable {
     case pipe
     /// `/dev/null`.
     case null
+    /// This descriptor (e.g. a pseudo-terminal), shared with the child; the test keeps it.
+    case descriptor(Int32)
   }
 
   package let pid: pid_t
@@ -46,7 +48,7 @@ package final class SpawnedProcess: @unchecked Sendable {
   /// Starts `executable` (a path) with `arguments` and exactly `environment`.
   package init(
     _ executable: String, _ arguments: [String], environment: [String: String],
-    input: Input = .pipe
+    input: Input = .pipe, errorDescriptor: Int32? = nil
   ) throws {
     var stdinPipe: [Int32] = [-1, -1]
     var stdoutPipe: [Int32] = [-1, -1]
@@ -64,7 +66,9 @@ package final class SpawnedProcess: @unchecked Sendable {
       guard pipe(&ends) == 0 else { return false }
       return fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0 && fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0
     }
-    guard makePipe(&stdoutPipe), makePipe(&stderrPipe), input == .null || makePipe(&stdinPipe)
+    let pipesInput: Bool
+    if case .pipe = input { pipesInput = true } else { pipesInput = false }
+    guard makePipe(&stdoutPipe), makePipe(&stderrPipe), !pipesInput || makePipe(&stdinPipe)
     else {
       closeAll()
       throw SpawnError(message: "pipe failed: \(String(cString: strerror(errno)))")
@@ -73,13 +77,15 @@ package final class SpawnedProcess: @unchecked Sendable {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
-    if input == .pipe {
-      posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], STDIN_FILENO)
-    } else {
+    switch input {
+    case .pipe: posix_spawn_file_actions_adddup2(&actions, stdinPipe[0], STDIN_FILENO)
+    case .null:
       posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0)
+    case .descriptor(let descriptor):
+      posix_spawn_file_actions_adddup2(&actions, descriptor, STDIN_FILENO)
     }
     posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], STDOUT_FILENO)
-    posix_spawn_file_actions_adddup2(&actions, stderrPipe[1], STDERR_FILENO)
+    posix_spawn_file_actions_adddup2(&actions, errorDescriptor ?? stderrPipe[1], STDERR_FILENO)
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)

@@ -91,4 +91,15 @@ struct DoctorCommandTests {
     #expect(result.status == 5)
     #expect(lines(result).contains { $0.hasPrefix("✗ instance reachable:") })
   }
+
+  @Test("a network failure after sign-in is not fixed by signing in again")
+  func networkDown() throws {
+    try signIn()
+    fixture.stopEmulator()
+    let result = try fixture.run(["doctor", "--request-timeout", "2"])
+    #expect(result.status == 5)
+    let line = try #require(lines(result).first { $0.hasPrefix("✗ session live:") })
+    #expect(!line.contains("clerkctl login"), "\(line)")
+    #expect(line.contains("fix: check the network connection"))
+  }
 }

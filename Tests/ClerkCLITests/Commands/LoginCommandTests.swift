@@ -155,6 +155,16 @@ struct LoginCommandTests {
     #expect(result.status == 3)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("CLERK_PUBLISHABLE_KEY"))
+    // Where the key comes from, the command to run with it, and the emulator's variable.
+    #expect(result.stderr.contains("Clerk Dashboard → API keys"))
+    #expect(result.stderr.contains("'clerkctl login --publishable-key pk_test_… --identifier"))
+    #expect(result.stderr.contains("CLERK_FAPI_URL"))
+    #expect(result.stderr.split(separator: "\n").count == 1)
+    let help = try sandbox.run(["login", "--help"], extra: noInstance)
+    #expect(help.stdout.contains("clerkctl login --publishable-key pk_test_… --identifier"))
+    #expect(help.stdout.contains("Clerk Dashboard under API keys"))
+    #expect(help.stdout.contains("(or set CLERK_FAPI_URL to its URL)"))
+    #expect(help.stdout.contains("clerkctl login --fapi-url http://127.0.0.1:PORT"))
     let badKey = try sandbox.run(
       ["token", "--publishable-key", "pk_test_bm9wZQ"], extra: noInstance)
     #expect(badKey.status == 3, "\(badKey.stderr)")

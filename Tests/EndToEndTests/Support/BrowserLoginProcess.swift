@@ -9,8 +9,23 @@ final class BrowserLoginProcess: @unchecked Sendable {
 
   /// Starts `clerkctl arguments…` in the sandbox, with `CI` unset (browser sign-in is refused
   /// in CI) and `extra` added to the environment.
-  init(_ sandbox: CLISandbox, _ arguments: [String], extra: [String: String] = [:]) throws {
-    var environment = sandbox.environment
+  convenience init(
+    _ sandbox: CLISandbox, _ arguments: [String], extra: [String: String] = [:]
+  ) throws {
+    try self.init(environment: sandbox.environment, arguments, extra: extra)
+  }
+
+  /// Starts `clerkctl arguments…` with the fixture's environment, as above.
+  convenience init(
+    _ fixture: CLIFixture, _ arguments: [String], extra: [String: String] = [:]
+  ) throws {
+    try self.init(environment: fixture.environment, arguments, extra: extra)
+  }
+
+  private init(
+    environment base: [String: String], _ arguments: [String], extra: [String: String]
+  ) throws {
+    var environment = base
     environment["CI"] = nil
     environment.merge(extra) { _, new in new }
     child = try SpawnedProcess(
@@ -45,9 +60,12 @@ final class BrowserLoginProcess: @unchecked Sendable {
   /// Sends SIGINT (Ctrl-C).
   func interrupt() { child.send(SIGINT) }
 
-  /// Closes stdin and waits for the exit; kills the process after `timeout` seconds.
-  func finish(timeout: Double = 60) -> (status: Int32, stdout: String, stderr: String) {
-    closeInput()
+  /// Closes stdin (unless `closingInput` is false) and waits for the exit; kills the process
+  /// after `timeout` seconds.
+  func finish(
+    timeout: Double = 60, closingInput: Bool = true
+  ) -> (status: Int32, stdout: String, stderr: String) {
+    if closingInput { closeInput() }
     let exit = child.waitForExit(timeout: timeout)
     return (exit.status, child.stdout, child.stderr)
   }
