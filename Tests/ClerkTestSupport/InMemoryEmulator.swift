@@ -81,7 +81,7 @@ public final class InMemoryEmulator: Sendable {
           + "limit; check that the URL is right")
     }
     if !response.headers.contains("Date") {
-      response.headers.add(name: "Date", value: IMFFixdate.format(time.now))
+      response.headers.add(name: "Date", value: HTTPDate.format(time.now))
     }
     if request.method == "HEAD" { response.body = [] }
     response.headers.replaceOrAdd(name: "Content-Length", value: String(response.body.count))

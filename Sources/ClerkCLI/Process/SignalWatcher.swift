@@ -162,10 +162,10 @@ package final class SignalWatcher: Sendable {
   ) -> (Entry, [ProcessGuard.SavedTerminal])? {
     state.withLock { state in
       let ids = state.entries.keys.sorted()
-      guard let id = (latest ? ids.reversed() : ids).first(where: { predicate(state.entries[$0]!) })
-      else { return nil }
+      let matches = { (id: Int) in state.entries[id].map(predicate) ?? false }
+      guard let id = (latest ? ids.reversed() : ids).first(where: matches) else { return nil }
       let restoring = ids.compactMap { state.entries[$0]?.watch.restoring }
-      let entry = state.entries.removeValue(forKey: id)!
+      guard let entry = state.entries.removeValue(forKey: id) else { return nil }
       return (entry, restoring)
     }
   }
