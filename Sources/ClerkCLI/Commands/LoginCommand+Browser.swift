@@ -59,6 +59,7 @@ extension LoginCommand {
   {
     let terminal = context.terminal
     let environment = context.environment
+    let launchBrowser = context.launchBrowser
     let prompted = terminal.isTerminal(.input) && terminal.isTerminal(.error)
     let waitsOnLoopback = options.redirectURL == nil
     let inputs = SignInInputs(
@@ -87,7 +88,7 @@ extension LoginCommand {
       openBrowser: { url in
         guard !options.noBrowser,
           let command = BrowserLauncher.command(for: url, environment: environment),
-          BrowserLauncher.launch(command, environment: environment)
+          launchBrowser(command, environment)
         else {
           if waitsOnLoopback {
             terminal.writeError(

@@ -58,13 +58,14 @@ extension CommandContext {
     globals.verbose || PromptPolicy.isSet(environment["CLERKCTL_DEBUG"])
   }
 
-  /// The HTTP client: libcurl (built on first use), the extra CA bundle from `--cacert` or
+  /// The HTTP client: ``makeHTTPClient``'s (libcurl; built on first use), the extra CA bundle from `--cacert` or
   /// `SSL_CERT_FILE`, and the trace on stderr when verbose.
   package func httpClient() -> HTTPClient {
     let caBundle = globals.caCertificateFile ?? nonEmpty("SSL_CERT_FILE")
     let userAgent = "clerkctl/\(ClerkVersion.current)"
+    let make = makeHTTPClient
     var client = HTTPClient.lazy {
-      HTTPClient.curl(CurlConfiguration(caBundlePath: caBundle, userAgent: userAgent))
+      make(CurlConfiguration(caBundlePath: caBundle, userAgent: userAgent))
     }
     if isVerbose {
       let terminal = self.terminal

@@ -1,4 +1,5 @@
 import ClerkCLI
+import ClerkTestSupport
 import Foundation
 import Testing
 
@@ -50,15 +51,9 @@ struct CompletionScriptTests {
     let file = directory.appendingPathComponent("clerkctl.\(shell.rawValue)")
     try runCLI(["completion", shell.rawValue]).output.write(
       to: file, atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["-n", file.path]
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    process.waitUntilExit()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(process.terminationStatus == 0, "\(shell) -n: \(message)")
+    let result = try ProcessRun.run(
+      executable, ["-n", file.path], environment: ProcessInfo.processInfo.environment)
+    #expect(result.status == 0, "\(shell) -n: \(result.stderr)")
   }
 
   @Test("bash completes subcommands, option values and arguments")
@@ -74,15 +69,10 @@ struct CompletionScriptTests {
       t clerkctl jwt verify --le
       t clerkctl completion ''
       """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", probe]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    process.waitUntilExit()
-    let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let result = try ProcessRun.run(
+      "/bin/bash", ["-c", probe], environment: ProcessInfo.processInfo.environment)
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init)
     #expect(
       Array(lines.prefix(5)) == [
         "token", "decode verify", "raw header json", "--leeway", "bash zsh fish",
