@@ -3,10 +3,6 @@ import FoundationEssentials
 
 /// `clerkctl login`: signs in and stores the client token for the profile.
 package struct LoginCommand: Command {
-  /// The default `--callback-port` for browser sign-in (allowlist
-  /// `http://127.0.0.1:45789/callback` in Clerk).
-  package static let defaultCallbackPort = 45789
-
   package static var spec: CommandSpec {
     CommandSpec(
       name: "login",
@@ -55,17 +51,11 @@ package struct LoginCommand: Command {
           help: "Sign in in the browser with a social provider (google, github, ...)."),
         .option("sso", value: "email", help: "Sign in in the browser with enterprise SSO."),
         .flag("no-browser", help: "Only print the sign-in URL; do not open a browser."),
-        .option(
-          "callback-port", value: "port", kind: .port,
-          help: "Port of the local callback server for browser sign-in; 0 picks a free one.",
-          defaultValue: String(defaultCallbackPort)),
+        OptionKey.callbackPort.spec,
         .option(
           "redirect-url", value: "url", kind: .url,
           help: "Where Clerk sends the browser instead; then paste the final URL on stdin."),
-        .option(
-          "sign-in-timeout", value: "seconds", kind: .seconds,
-          help: "Time limit for the whole sign-in, waits for codes and the browser included.",
-          defaultValue: "120"),
+        OptionKey.signInTimeout.spec,
         .flag("no-sign-up", help: "Never create a new user during browser sign-in."),
       ])
   }
@@ -89,11 +79,8 @@ package struct LoginCommand: Command {
     ticketFromStdin = parsed.flag("ticket-stdin")
     strategy = parsed.value("strategy")
     userID = parsed.value("user-id")
-    signInTimeout = parsed.double("sign-in-timeout") ?? 120
+    signInTimeout = parsed[.signInTimeout]
     browser = try BrowserLoginOptions(parsed: parsed)
-    guard signInTimeout > 0, signInTimeout.isFinite else {
-      throw UsageError("'--sign-in-timeout' must be a positive number of seconds")
-    }
     let ways = [
       ticketFromStdin ? "--ticket-stdin" : nil, userID != nil ? "--user-id" : nil,
       browser.map { _ in parsed.value("oauth") != nil ? "--oauth" : "--sso" },
