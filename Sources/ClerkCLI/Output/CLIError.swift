@@ -11,6 +11,8 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
   /// A local file named on the command line that cannot be read (`what` names its role: "the
   /// JWKS file"), and why.
   case unreadableFile(what: String, path: String, reason: String)
+  /// The sign-in took longer than `--sign-in-timeout`; `retry` is the command to run again.
+  case signInTimedOut(seconds: Double, retry: String)
   /// `profile use NAME` for a profile with no stored sign-in.
   case profileNotSignedIn(String)
   /// The user answered anything but `y`/`yes` at a confirmation (`"signing out every profile"`).
@@ -28,11 +30,19 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
       "standard input ended before \(what) was read"
     case .unreadableFile(let what, let path, let reason):
       "cannot read \(what) '\(path)': \(reason); check the path and its permissions"
+    case .signInTimedOut(let seconds, let retry):
+      "sign-in timed out after \(Self.seconds(seconds)) s; run '\(retry)' again "
+        + "(or raise --sign-in-timeout)"
     case .profileNotSignedIn(let name):
       "profile '\(name)' has no stored sign-in; run 'clerkctl login --profile \(name)' first"
     case .declined(let what):
       "not \(what): the answer was not 'y' or 'yes'"
     }
+  }
+
+  /// `120` or `0.5`.
+  static func seconds(_ value: Double) -> String {
+    value.rounded() == value && value < 1e15 ? String(Int64(value)) : String(value)
   }
 
   package var exitCode: ExitCode {
@@ -41,6 +51,7 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
     case .interrupted, .cancelled: .interrupted
     case .inputEnded: .usage
     case .unreadableFile: .configuration
+    case .signInTimedOut: .signInTimeout
     case .profileNotSignedIn: .notSignedIn
     case .declined: .failure
     }
