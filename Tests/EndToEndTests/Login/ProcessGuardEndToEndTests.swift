@@ -20,7 +20,8 @@ struct ProcessGuardEndToEndTests {
     #expect(result.stdout.isEmpty)
     #expect(
       result.stderr.contains(
-        "clerkctl: sign-in timed out after 2 s; run 'clerkctl login' again "
+        "clerkctl: sign-in timed out after 2 s; run 'clerkctl login --identifier "
+          + "demo@example.com' again "
           + "(or raise --sign-in-timeout)\n"),
       "\(result.stderr)")
     #expect(
