@@ -3,10 +3,6 @@ import FoundationEssentials
 
 /// `clerkctl login`: signs in and stores the client token for the profile.
 package struct LoginCommand: Command {
-  /// The default `--callback-port` for browser sign-in (allowlist
-  /// `http://127.0.0.1:45789/callback` in Clerk).
-  package static let defaultCallbackPort = 45789
-
   package static var spec: CommandSpec {
     CommandSpec(
       name: "login",
@@ -61,17 +57,11 @@ package struct LoginCommand: Command {
           help: "Sign in in the browser with a social provider (google, github, ...)."),
         .option("sso", value: "email", help: "Sign in in the browser with enterprise SSO."),
         .flag("no-browser", help: "Only print the sign-in URL; do not open a browser."),
-        .option(
-          "callback-port", value: "port", kind: .port,
-          help: "Port of the local callback server for browser sign-in; 0 picks a free one.",
-          defaultValue: String(defaultCallbackPort)),
+        OptionKey.callbackPort.spec,
         .option(
           "redirect-url", value: "url", kind: .url,
           help: "Where Clerk sends the browser instead; then paste the final URL on stdin."),
-        .option(
-          "sign-in-timeout", value: "seconds", kind: .seconds,
-          help: "Time limit for the whole sign-in, waits for codes and the browser included.",
-          defaultValue: "120"),
+        OptionKey.signInTimeout.spec,
         .flag("no-sign-up", help: "Never create a new user during browser sign-in."),
       ])
   }
@@ -95,11 +85,8 @@ package struct LoginCommand: Command {
     ticketFromStdin = parsed.flag("ticket-stdin")
     strategy = parsed.value("strategy")
     userID = parsed.value("user-id")
-    signInTimeout = parsed.double("sign-in-timeout") ?? 120
+    signInTimeout = parsed[.signInTimeout]
     browser = try BrowserLoginOptions(parsed: parsed)
-    guard signInTimeout > 0, signInTimeout.isFinite else {
-      throw UsageError("'--sign-in-timeout' must be a positive number of seconds")
-    }
     let ways = [
       ticketFromStdin ? "--ticket-stdin" : nil, userID != nil ? "--user-id" : nil,
       browser.map { _ in parsed.value("oauth") != nil ? "--oauth" : "--sso" },
@@ -146,16 +133,16 @@ package struct LoginCommand: Command {
     let stored = try? account.store.load(profile: account.profile)
     let fapiURL = try context.fapiURL(stored: stored?.fapiURL)
     let stdin = StdinLines(terminal: context.terminal)
-    let method = try signInMethod(context, stdin: stdin, fapiURL: fapiURL, account: account)
-    let inputs = signInInputs(context, stdin: stdin)
     // HTTP requests stop at the deadline on their own; the guard also bounds waits at prompts
-    // and on a stdin that never closes.
-    // A deadline that passes at a prompt names the command to run again, flags included.
+    // and on a stdin that never closes, reporting the same error `run` makes of a timeout.
     let deadline = ProcessGuard.Watch(
       deadline: signInTimeout,
       expiry: CLIError.signInTimedOut(seconds: signInTimeout, retry: try retryCommand(context)))
     let result = try context.processGuard.guarding(deadline, terminal: context.terminal) {
-      try account.signIn(method: method, inputs: inputs, fapiURL: fapiURL, timeout: signInTimeout)
+      let method = try signInMethod(context, stdin: stdin, fapiURL: fapiURL, account: account)
+      let inputs = signInInputs(context, stdin: stdin)
+      return try account.signIn(
+        method: method, inputs: inputs, fapiURL: fapiURL, timeout: signInTimeout)
     }
     let credential = result.credential
     if let error = result.previousSignOutError {

@@ -140,7 +140,7 @@ extension CompletionScript {
     case .path: return "COMPREPLY=($(compgen -f -- \"$cur\"))"
     case .directory: return "COMPREPLY=($(compgen -d -- \"$cur\"))"
     case .command: return "COMPREPLY=($(compgen -c -- \"$cur\"))"
-    case .string, .url, .integer, .seconds, .port: return nil
+    case .string, .url, .integer, .seconds, .positiveSeconds, .port: return nil
     }
   }
 }

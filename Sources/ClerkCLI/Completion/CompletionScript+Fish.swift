@@ -109,7 +109,7 @@ extension CompletionScript {
         case .path: parts.append("-F")
         case .directory: parts.append("-f -a '(__fish_complete_directories)'")
         case .command: parts.append("-f -a '(__fish_complete_command)'")
-        case .string, .url, .integer, .seconds, .port: break
+        case .string, .url, .integer, .seconds, .positiveSeconds, .port: break
         }
       }
       parts.append("-d '\(fishQuote(CompletionNode.summary(option.help)))'")
@@ -124,7 +124,7 @@ extension CompletionScript {
     case .path: return "-F"
     case .directory: return "-a '(__fish_complete_directories)'"
     case .command: return "-a '(__fish_complete_command)'"
-    case .string, .url, .integer, .seconds, .port: return nil
+    case .string, .url, .integer, .seconds, .positiveSeconds, .port: return nil
     }
   }
 

@@ -95,7 +95,7 @@ extension CompletionScript {
     case .path: return "_files"
     case .directory: return "_files -/"
     case .command: return "_command_names -e"
-    case .string, .url, .integer, .seconds, .port: return " "
+    case .string, .url, .integer, .seconds, .positiveSeconds, .port: return " "
     }
   }
 

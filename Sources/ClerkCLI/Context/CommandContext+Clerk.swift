@@ -35,14 +35,10 @@ extension CommandContext {
     ProfileStore(directory: try configDirectory(), clock: clock)
   }
 
-  /// Seconds per HTTP request: `--request-timeout` > `CLERKCTL_REQUEST_TIMEOUT` > 15.
+  /// Seconds per HTTP request: `--request-timeout` (checked by the parser) >
+  /// `CLERKCTL_REQUEST_TIMEOUT` > `HTTPRequest.defaultTimeout`.
   package func requestTimeout() throws -> Double {
-    if let flag = globals.requestTimeout {
-      guard flag > 0, flag.isFinite else {
-        throw UsageError("'--request-timeout' must be a positive number of seconds")
-      }
-      return flag
-    }
+    if let flag = globals.requestTimeout { return flag }
     if let text = nonEmpty("CLERKCTL_REQUEST_TIMEOUT") {
       guard let value = Double(text), value > 0, value.isFinite else {
         throw UsageError(
@@ -50,7 +46,7 @@ extension CommandContext {
       }
       return value
     }
-    return 15
+    return HTTPRequest.defaultTimeout
   }
 
   /// Whether HTTP tracing is on: `--verbose` or `CLERKCTL_DEBUG=1`.

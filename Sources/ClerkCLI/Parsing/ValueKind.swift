@@ -12,6 +12,8 @@ package enum ValueKind: Sendable, Equatable {
   case integer
   /// A non-negative number of seconds; fractions allowed.
   case seconds
+  /// A time limit: a number of seconds more than 0; fractions allowed.
+  case positiveSeconds
   /// A TCP port, 0 to 65535.
   case port
   /// One of a fixed list of words.
@@ -33,6 +35,11 @@ package enum ValueKind: Sendable, Equatable {
         return "'\(label)' expects a number of seconds, got '\(value)'"
       }
       return nil
+    case .positiveSeconds:
+      guard let seconds = Double(value), seconds.isFinite else {
+        return "'\(label)' expects a number of seconds, got '\(value)'"
+      }
+      return seconds > 0 ? nil : "'\(label)' must be a positive number of seconds, got '\(value)'"
     case .port:
       guard let port = Int(value), (0...65535).contains(port) else {
         return "'\(label)' expects a port number from 0 to 65535, got '\(value)'"

@@ -11,7 +11,7 @@ package struct ClerkAccount {
   package let http: HTTPClient
   package let clock: Clock
   /// Seconds per HTTP request.
-  package var requestTimeout: Double = 15
+  package var requestTimeout: Double = HTTPRequest.defaultTimeout
   package var retry = RetryPolicy()
   /// Seconds to wait for another process holding the profile's lock.
   package var lockTimeout: Double = 30

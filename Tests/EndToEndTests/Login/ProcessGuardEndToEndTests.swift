@@ -20,8 +20,9 @@ struct ProcessGuardEndToEndTests {
     #expect(result.stdout.isEmpty)
     #expect(
       result.stderr.contains(
-        "clerkctl: sign-in timed out after 2 s; run 'clerkctl login --identifier demo@example.com' "
-          + "again (or raise --sign-in-timeout)\n"),
+        "clerkctl: sign-in timed out after 2 s; run 'clerkctl login --identifier "
+          + "demo@example.com' again "
+          + "(or raise --sign-in-timeout)\n"),
       "\(result.stderr)")
     #expect(
       !FileManager.default.fileExists(atPath: fixture.configDir + "/profiles/default.json"))
