@@ -19,7 +19,7 @@ package struct ExecCommand: Command {
           "Run the tests with a Convex token", "clerkctl exec --template convex -- npm test")
       ],
       options: [
-        .option("template", value: "name", help: "Mint from this JWT template."),
+        .option("template", value: "name", kind: .template, help: "Mint from this JWT template."),
         .option(
           "env", value: "name", help: "The environment variable that receives the token.",
           defaultValue: "CLERK_TOKEN"),
