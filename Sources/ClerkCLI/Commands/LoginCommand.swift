@@ -151,9 +151,13 @@ package struct LoginCommand: Command {
     defer { watchdog.cancel() }
     let method = try signInMethod(context, stdin: stdin, fapiURL: fapiURL, account: account)
     let inputs = signInInputs(context, stdin: stdin)
-    let result = try account.signIn(
-      method: method, inputs: inputs, fapiURL: fapiURL, timeout: signInTimeout)
-    watchdog.cancel()
+    // HTTP requests stop at the deadline on their own; the guard also bounds waits at prompts
+    // and on a stdin that never closes.
+    let result = try context.processGuard.guarding(
+      .signIn(seconds: signInTimeout), terminal: context.terminal
+    ) {
+      try account.signIn(method: method, inputs: inputs, fapiURL: fapiURL, timeout: signInTimeout)
+    }
     let credential = result.credential
     if let error = result.previousSignOutError {
       context.note(
@@ -168,15 +172,7 @@ package struct LoginCommand: Command {
   /// stdout too.
   static func reportSignedIn(_ credential: ProfileCredential, _ context: CommandContext) {
     if context.globals.json {
-      let json: JSONValue = [
-        "schema_version": 1, "profile": .string(credential.profile),
-        "user_id": .string(credential.userID ?? ""),
-        "email": credential.email.map(JSONValue.string) ?? .null,
-        "identifier": credential.email.map(JSONValue.string) ?? .null,
-        "session_id": credential.sessionID.map(JSONValue.string) ?? .null,
-        "fapi_url": .string(credential.fapiURL),
-      ]
-      context.print(json.prettyEncoded)
+      context.print(IdentityJSON.login(credential).prettyEncoded)
     }
     let host = URLParts.authority(of: credential.fapiURL) ?? credential.fapiURL
     context.note(

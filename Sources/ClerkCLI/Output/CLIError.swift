@@ -4,6 +4,8 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
   case notImplemented(String)
   /// The user pressed Ctrl-C at a prompt.
   case interrupted
+  /// The user pressed Ctrl-C while `what` waited ("browser sign-in").
+  case cancelled(String)
   /// Standard input ended before a needed line (`what` names it: "the password").
   case inputEnded(String)
   /// A local file named on the command line that cannot be read (`what` names its role: "the
@@ -22,6 +24,8 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
       "'\(command)' is not implemented yet in this build of clerkctl"
     case .interrupted:
       "interrupted"
+    case .cancelled(let what):
+      "\(what) cancelled"
     case .inputEnded(let what):
       "standard input ended before \(what) was read"
     case .unreadableFile(let what, let path, let reason):
@@ -44,7 +48,7 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
   package var exitCode: ExitCode {
     switch self {
     case .notImplemented: .failure
-    case .interrupted: .interrupted
+    case .interrupted, .cancelled: .interrupted
     case .inputEnded: .usage
     case .unreadableFile: .configuration
     case .signInTimedOut: .signInTimeout

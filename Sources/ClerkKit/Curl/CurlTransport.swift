@@ -23,7 +23,6 @@ final class CurlTransport: Sendable {
 
   init(configuration: CurlConfiguration) {
     self.configuration = configuration
-    CurlRuntime.initialize()
   }
 
   /// Performs one exchange.
