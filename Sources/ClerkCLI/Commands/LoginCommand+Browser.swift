@@ -61,6 +61,10 @@ extension LoginCommand {
     let environment = context.environment
     let prompted = terminal.isTerminal(.input) && terminal.isTerminal(.error)
     let waitsOnLoopback = options.redirectURL == nil
+    let deadline = context.clock.epochSeconds + Int64(options.timeout.rounded(.up))
+    let limit =
+      "; it gives up at \(EpochTime.timeOfDay(deadline)) (in \(CLIError.seconds(options.timeout)) s), "
+      + "Ctrl-C cancels"
     let inputs = SignInInputs(
       password: { _ in
         throw UsageError("a browser sign-in does not use a password")
@@ -92,11 +96,12 @@ extension LoginCommand {
           if waitsOnLoopback {
             terminal.writeError(
               "Waiting for the browser to come back to 127.0.0.1"
-                + (prompted ? " (or paste the URL it ends on here)" : "") + "...\n")
+                + (prompted ? " (or paste the URL it ends on here)" : "") + limit + "...\n")
           }
           return false
         }
-        terminal.writeError("Opened the browser (\(command[0])); waiting for the sign-in...\n")
+        terminal.writeError(
+          "Opened the browser (\(command[0])); waiting for the sign-in\(limit)...\n")
         return true
       },
       // Pasting: always with --redirect-url (prompted on a terminal, read plainly otherwise);

@@ -6,13 +6,19 @@ package enum EpochTime {
   package static func text(_ seconds: Int64, now: Int64) -> String {
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400
-    let (year, month, day) = IMFFixdate.civilDate(daysSinceEpoch: days)
+    let (year, month, day) = HTTPDate.civil(fromDays: days)
     let date =
-      "\(year)-\(pad(Int64(month)))-\(pad(day)) "
+      "\(year)-\(pad(Int64(month)))-\(pad(Int64(day))) "
       + "\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60)) UTC"
     let delta = seconds - now
     let relative = delta == 0 ? "now" : delta > 0 ? "in \(span(delta))" : "\(span(-delta)) ago"
     return "\(date) (\(relative))"
+  }
+
+  /// The time of day of `seconds`, in UTC: `09:12:05 UTC`.
+  package static func timeOfDay(_ seconds: Int64) -> String {
+    let secondOfDay = ((seconds % 86_400) + 86_400) % 86_400
+    return "\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60)) UTC"
   }
 
   private static func span(_ seconds: Int64) -> String {

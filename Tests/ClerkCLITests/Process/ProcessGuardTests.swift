@@ -24,7 +24,12 @@ struct ProcessGuardTests {
       context: context)
     #expect(code == 0, "\(recording.error)")
     #expect(recorder.watches.map(\.deadline) == [7])
-    #expect(recorder.watches.map { $0.expiry.map { "\($0)" } } == ["sign-in timed out after 7 s"])
+    // The report names the login to run again, with the flags that matter.
+    #expect(
+      recorder.watches.map { $0.expiry.map { "\($0)" } } == [
+        "sign-in timed out after 7 s; run 'clerkctl login --identifier demo@example.com' again "
+          + "(or raise --sign-in-timeout)"
+      ])
     #expect(recorder.allStopped)
   }
 

@@ -20,7 +20,7 @@ struct ProcessGuardEndToEndTests {
     #expect(result.stdout.isEmpty)
     #expect(
       result.stderr.contains(
-        "clerkctl: sign-in timed out after 2 s; run 'clerkctl login' again "
+        "clerkctl: sign-in timed out after 2 s; run 'clerkctl login --identifier demo@example.com' again "
           + "(or raise --sign-in-timeout)\n"),
       "\(result.stderr)")
     #expect(
@@ -64,7 +64,7 @@ struct ProcessGuardEndToEndTests {
 }
 
 /// A pseudo-terminal pair: the test holds the primary side, the child gets the secondary one.
-private final class PseudoTerminal {
+final class PseudoTerminal {
   let primary: Int32
   let secondary: Int32
   let secondaryHandle: FileHandle
