@@ -32,6 +32,7 @@ extension LoginCommand {
               + providers.joined(separator: ", "))
       }
     }
+    Self.noteReplacing(stored, context)
     let io = browserIO(options, context)
     // Ctrl-C while waiting for the browser ends the sign-in (exit 130); the wait itself is
     // bounded by the sign-in timeout inside the sign-in.
@@ -65,7 +66,7 @@ extension LoginCommand {
     let limit =
       "; it gives up at \(EpochTime.timeOfDay(deadline)) (in \(CLIError.seconds(options.timeout)) s), "
       + "Ctrl-C cancels"
-    let inputs = SignInInputs(
+    var inputs = SignInInputs(
       password: { _ in
         throw UsageError("a browser sign-in does not use a password")
       },
@@ -73,13 +74,14 @@ extension LoginCommand {
         let what = kind == .totp ? "the code from your authenticator app" : "the emailed code"
         if prompted {
           let shown = destination.map { " (sent to \($0))" } ?? ""
-          return try terminal.readSecret("Enter \(what)\(shown): ")
+          return try terminal.prompt("Enter \(what)\(shown): ")
         }
         guard let line = terminal.readLine() else { throw CLIError.inputEnded(what) }
         return line
       },
       ticket: { throw UsageError("a browser sign-in does not use a ticket") },
       note: { terminal.writeError($0 + "\n") })
+    if prompted { inputs.codeTries = 3 }
     let pasteReader: @Sendable () -> String? = {
       if prompted { terminal.writeError("Paste the URL the browser ended on (or the nonce): ") }
       return terminal.readLine()
