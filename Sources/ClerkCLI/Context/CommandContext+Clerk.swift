@@ -63,6 +63,12 @@ extension CommandContext {
     var client = HTTPClient.lazy {
       make(CurlConfiguration(caBundlePath: caBundle, userAgent: userAgent))
     }
+    // Progress only where a person watches one call at a time: not for exec, whose command
+    // shares the terminal while tokens are refreshed behind it.
+    if terminal.isTerminal(.error), !globals.json, !isVerbose, commandPath.first != "exec" {
+      let terminal = self.terminal
+      client = ProgressLine { terminal.writeError($0) }.wrapping(client)
+    }
     if isVerbose {
       let terminal = self.terminal
       client = client.tracing(clock: clock) { line in terminal.writeError("clerkctl: \(line)\n") }

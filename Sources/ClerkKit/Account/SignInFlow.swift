@@ -28,9 +28,9 @@ package struct SignInFlow {
     var envelope: FrontendAPIClient.Envelope<SignInAttempt>
     switch method {
     case .password(let identifier):
-      let password = try inputs.password(identifier)
-      envelope = try rejecting {
-        try api.createSignIn([
+      envelope = try answering(.password) { _ in
+        let password = try inputs.password(identifier)
+        return try api.createSignIn([
           ("strategy", "password"), ("identifier", identifier), ("password", password),
         ])
       }
@@ -79,9 +79,9 @@ package struct SignInFlow {
       if attempt.firstFactor("password") != nil {
         let identifier =
           attempt.firstFactor("password")?.safeIdentifier ?? attempt.identifier ?? ""
-        let password = try inputs.password(identifier)
-        return try rejecting {
-          try api.signInStep(
+        return try answering(.password) { _ in
+          let password = try inputs.password(identifier)
+          return try api.signInStep(
             id: attempt.id, .attemptFirstFactor, [("strategy", "password"), ("password", password)])
         }
       }
@@ -92,20 +92,24 @@ package struct SignInFlow {
         .firstFactors(offered: attempt.firstFactors.map(\.strategy)))
     case .needsSecondFactor, .needsClientTrust:
       if attempt.secondFactor("totp") != nil {
-        let code = try inputs.code(.totp, nil)
-        return try rejecting {
-          try api.signInStep(
+        return try answering(.code) { _ in
+          let code = try inputs.code(.totp, nil)
+          return try api.signInStep(
             id: attempt.id, .attemptSecondFactor, [("strategy", "totp"), ("code", code)])
         }
       }
       if let factor = attempt.secondFactor("email_code") {
         var fields = [("strategy", "email_code")]
         if let id = factor.emailAddressID { fields.append(("email_address_id", id)) }
-        _ = try rejecting { try api.signInStep(id: attempt.id, .prepareSecondFactor, fields) }
-        inputs.note("Clerk sent a code to \(factor.safeIdentifier ?? "your email address").")
-        let code = try inputs.code(.emailSecondFactor, factor.safeIdentifier)
-        return try rejecting {
-          try api.signInStep(
+        var prepared = false
+        return try answering(.code) { expired in
+          if !prepared || expired {
+            prepared = true
+            _ = try api.signInStep(id: attempt.id, .prepareSecondFactor, fields)
+            inputs.note("Clerk sent a code to \(factor.safeIdentifier ?? "your email address").")
+          }
+          let code = try inputs.code(.emailSecondFactor, factor.safeIdentifier)
+          return try api.signInStep(
             id: attempt.id, .attemptSecondFactor, [("strategy", "email_code"), ("code", code)])
         }
       }
@@ -128,16 +132,53 @@ package struct SignInFlow {
     -> FrontendAPIClient.Envelope<SignInAttempt>
   {
     let factor = attempt.firstFactor("email_code")
-    if prepare {
-      var fields = [("strategy", "email_code")]
-      if let id = factor?.emailAddressID { fields.append(("email_address_id", id)) }
-      _ = try rejecting { try api.signInStep(id: attempt.id, .prepareFirstFactor, fields) }
-    }
-    inputs.note("Clerk sent a code to \(factor?.safeIdentifier ?? "your email address").")
-    let code = try inputs.code(.emailCode, factor?.safeIdentifier)
-    return try rejecting {
-      try api.signInStep(
+    var announced = false
+    return try answering(.code) { expired in
+      if prepare || expired {
+        var fields = [("strategy", "email_code")]
+        if let id = factor?.emailAddressID { fields.append(("email_address_id", id)) }
+        _ = try api.signInStep(id: attempt.id, .prepareFirstFactor, fields)
+        announced = false
+      }
+      if !announced {
+        inputs.note("Clerk sent a code to \(factor?.safeIdentifier ?? "your email address").")
+        announced = true
+      }
+      let code = try inputs.code(.emailCode, factor?.safeIdentifier)
+      return try api.signInStep(
         id: attempt.id, .attemptFirstFactor, [("strategy", "email_code"), ("code", code)])
+    }
+  }
+
+  /// What the user typed that Clerk may refuse and ask for again.
+  private enum Answer {
+    case password, code
+  }
+
+  /// Runs `body` (read an answer, send it) until Clerk accepts it or the tries run out: a
+  /// wrong password reads the password again; a wrong or expired code reads the code again on
+  /// the same attempt (`body` gets `true` when the last code expired, to have a new one sent).
+  /// Every other refusal, and the last one, is classified as `rejecting` does.
+  private func answering<T>(_ answer: Answer, _ body: (_ expired: Bool) throws -> T) throws -> T {
+    let allowed = answer == .password ? inputs.passwordTries : inputs.codeTries
+    var tries = 1
+    var expired = false
+    while true {
+      do {
+        return try body(expired)
+      } catch ClerkError.api(let error) {
+        let again: Set<String> =
+          answer == .password
+          ? ["form_password_incorrect"] : ["form_code_incorrect", "verification_expired"]
+        guard tries < allowed, again.contains(error.code) else { throw Self.classify(error) }
+        tries += 1
+        expired = error.code == "verification_expired"
+        let left = allowed - tries + 1
+        let what = answer == .password ? "password" : "code"
+        inputs.note(
+          (expired ? "The code has expired" : "Wrong \(what)")
+            + "; try again (\(left) \(left == 1 ? "try" : "tries") left).")
+      }
     }
   }
 

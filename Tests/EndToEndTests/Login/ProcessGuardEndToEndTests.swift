@@ -62,7 +62,7 @@ struct ProcessGuardEndToEndTests {
 }
 
 /// A pseudo-terminal pair: the test holds the primary side, the child gets the secondary one.
-private final class PseudoTerminal {
+final class PseudoTerminal {
   let primary: Int32
   let secondary: Int32
 
