@@ -43,7 +43,7 @@ public struct EmulatorAdmin: Sendable {
 
   /// Revokes a session server-side.
   public func revoke(sessionID: String) throws {
-    _ = try send("POST", "/__emulator/sessions/\(sessionID)/revoke")
+    _ = try send("POST", "/__emulator/sessions/\(sessionID)/revoke", body: [:])
   }
 
   /// Queues a fault (see the emulator's `POST /__emulator/faults`).

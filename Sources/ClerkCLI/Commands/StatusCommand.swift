@@ -64,8 +64,9 @@ package struct StatusCommand: Command {
                 "expires_in": .int(max(0, token.expiresAt - Int64(now + skew))),
               ]
             })
-          line +=
-            "  \(credential.email ?? "?") (\(credential.userID ?? "?")) on \(credential.fapiURL)"
+          let email = TerminalText.sanitized(credential.email ?? "?")
+          let user = TerminalText.sanitized(credential.userID ?? "?")
+          line += "  \(email) (\(user)) on \(TerminalText.sanitized(credential.fapiURL))"
           line += "\n    session: \(credential.sessionID ?? "none") (\(status))"
           let shown = tokens.map { token in
             let left = max(0, token.expiresAt - Int64(now + skew))
@@ -78,7 +79,7 @@ package struct StatusCommand: Command {
       } catch {
         status = "error"
         entry["error"] = .string("\(error)")
-        line += "  error: \(error)"
+        line += "  error: \(ErrorReporter.message(for: error))"
         if name == selected { code = ErrorReporter.exitCode(for: error) }
       }
       entry["session_status"] = .string(status)
@@ -93,7 +94,8 @@ package struct StatusCommand: Command {
       ]
       context.print(json.prettyEncoded)
     } else {
-      context.print(lines.joined(separator: "\n"))
+      // Emails, URLs and errors come from files and servers: no control characters.
+      context.print(lines.map(TerminalText.sanitizedLines).joined(separator: "\n"))
     }
     return code.rawValue
   }

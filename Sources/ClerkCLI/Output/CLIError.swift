@@ -9,6 +9,8 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
   /// A local file named on the command line that cannot be read (`what` names its role: "the
   /// JWKS file"), and why.
   case unreadableFile(what: String, path: String, reason: String)
+  /// A token argument or standard input longer than `limit` bytes (no JWT is that long).
+  case tokenTooLarge(limit: Int)
 
   package var description: String {
     switch self {
@@ -20,6 +22,8 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
       "standard input ended before \(what) was read"
     case .unreadableFile(let what, let path, let reason):
       "cannot read \(what) '\(path)': \(reason); check the path and its permissions"
+    case .tokenTooLarge(let limit):
+      "the token is larger than \(limit / 1024) KiB, so it is not a JWT clerkctl will read"
     }
   }
 
@@ -29,6 +33,7 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
     case .interrupted: .interrupted
     case .inputEnded: .usage
     case .unreadableFile: .configuration
+    case .tokenTooLarge: .jwtInvalid
     }
   }
 }

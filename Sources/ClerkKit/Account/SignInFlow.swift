@@ -105,8 +105,9 @@ package struct SignInFlow {
         var fields = [("strategy", "email_code")]
         if let id = factor.emailAddressID { fields.append(("email_address_id", id)) }
         _ = try rejecting { try api.signInStep(id: attempt.id, .prepareSecondFactor, fields) }
-        inputs.note("Clerk sent a code to \(factor.safeIdentifier ?? "your email address").")
-        let code = try inputs.code(.emailSecondFactor, factor.safeIdentifier)
+        let destination = factor.safeIdentifier.map(TerminalText.sanitized)
+        inputs.note("Clerk sent a code to \(destination ?? "your email address").")
+        let code = try inputs.code(.emailSecondFactor, destination)
         return try rejecting {
           try api.signInStep(
             id: attempt.id, .attemptSecondFactor, [("strategy", "email_code"), ("code", code)])
@@ -143,8 +144,9 @@ package struct SignInFlow {
       if let id = factor?.emailAddressID { fields.append(("email_address_id", id)) }
       _ = try rejecting { try api.signInStep(id: attempt.id, .prepareFirstFactor, fields) }
     }
-    inputs.note("Clerk sent a code to \(factor?.safeIdentifier ?? "your email address").")
-    let code = try inputs.code(.emailCode, factor?.safeIdentifier)
+    let destination = factor?.safeIdentifier.map(TerminalText.sanitized)
+    inputs.note("Clerk sent a code to \(destination ?? "your email address").")
+    let code = try inputs.code(.emailCode, destination)
     return try rejecting {
       try api.signInStep(
         id: attempt.id, .attemptFirstFactor, [("strategy", "email_code"), ("code", code)])
