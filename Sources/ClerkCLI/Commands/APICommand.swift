@@ -1,5 +1,5 @@
 import ClerkKit
-import Foundation
+import FoundationEssentials
 
 /// `clerkctl api`: one authenticated HTTP request.
 package struct APICommand: Command {
@@ -135,7 +135,7 @@ package struct APICommand: Command {
       throw UsageError("'-H' takes 'Name: value', got '\(text)'")
     }
     let name = String(text[..<colon])
-    let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    let value = trimmingBlanks(text[text.index(after: colon)...])
     guard !name.isEmpty, name.unicodeScalars.allSatisfy(isTokenCharacter) else {
       throw UsageError("'-H' has an invalid header name '\(name)'")
     }
@@ -148,6 +148,15 @@ package struct APICommand: Command {
           + "(use --template to choose the token)")
     }
     return (name, value)
+  }
+
+  /// `text` without leading and trailing spaces and tabs; line breaks stay (and are refused).
+  private static func trimmingBlanks(_ text: Substring) -> String {
+    let isBlank = { (character: Character) in character.isWhitespace && !character.isNewline }
+    guard let first = text.firstIndex(where: { !isBlank($0) }),
+      let last = text.lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return String(text[first...last])
   }
 
   private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {

@@ -8,15 +8,23 @@ package struct LogoutCommand: Command {
       abstract: "Sign the profile out and delete its credential and cached tokens.",
       discussion: """
         The local files are deleted even when Clerk cannot be reached (exit 5 then: the \
-        session may live on until it expires).
+        session may live on until it expires). --all asks first at a terminal (y or yes goes \
+        on; any other answer signs nothing out and exits 1); --yes skips the question, and \
+        without a terminal it is never asked. --json prints {schema_version, signed_out: \
+        [{profile, revoked}]}, revoked false when Clerk could not be told.
         """,
-      options: [.flag("all", help: "Sign out every profile.")])
+      options: [
+        .flag("all", help: "Sign out every profile."),
+        .flag("yes", short: "y", help: "Do not ask before signing out every profile."),
+      ])
   }
 
   package var all: Bool
+  package var yes: Bool
 
   package init(parsed: ParsedArguments) throws {
     all = parsed.flag("all")
+    yes = parsed.flag("yes")
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
@@ -24,7 +32,16 @@ package struct LogoutCommand: Command {
     let profiles = all ? store.listProfiles() : [try context.profileName()]
     var base = try context.account()
     var code = ExitCode.success
+    var signedOut: [JSONValue] = []
     if profiles.isEmpty { context.note("Not signed in: no profiles in \(store.directory.path).") }
+    if all, !yes, !profiles.isEmpty, context.canPrompt {
+      let answer = try context.terminal.prompt(
+        "Sign out every profile (\(profiles.joined(separator: ", ")))? [y/N] ")
+      let word = answer.trimmingWhitespace().lowercased()
+      guard word == "y" || word == "yes" else {
+        throw CLIError.declined("signing out any profile")
+      }
+    }
     for profile in profiles {
       base = ClerkAccount(profile: profile, store: store, http: base.http, clock: context.clock)
       base.requestTimeout = try context.requestTimeout()
@@ -32,13 +49,19 @@ package struct LogoutCommand: Command {
       case .notSignedIn:
         context.note("Not signed in (profile '\(profile)'); nothing to do.")
       case .signedOut(let email):
+        signedOut.append(["profile": .string(profile), "revoked": true])
         context.note("Signed out \(email ?? "the session") (profile '\(profile)').")
       case .localOnly(let email, let error):
+        signedOut.append(["profile": .string(profile), "revoked": false])
         context.note(
           "clerkctl: deleted the local credential of \(email ?? "profile") (profile '\(profile)'), "
             + "but Clerk could not be told (\(error)); the session may live on until it expires")
         code = .unavailable
       }
+    }
+    if context.globals.json {
+      let json: JSONValue = ["schema_version": 1, "signed_out": .array(signedOut)]
+      context.print(json.prettyEncoded)
     }
     return code.rawValue
   }

@@ -21,7 +21,8 @@ package struct RootCommand: Command {
       options: GlobalOptions.specs,
       subcommands: [
         LoginCommand.self, TokenCommand.self, WhoamiCommand.self, StatusCommand.self,
-        LogoutCommand.self, ExecCommand.self, APICommand.self, ConvexCommand.self,
+        ProfileCommand.self, LogoutCommand.self, ExecCommand.self, APICommand.self,
+        ConvexCommand.self,
         JWTCommand.self, DoctorCommand.self, CompletionCommand.self, HelpCommand.self,
       ])
   }

@@ -1,5 +1,5 @@
 import ClerkKit
-import Foundation
+import FoundationEssentials
 
 /// `clerkctl status`: lists every profile and its state.
 package struct StatusCommand: Command {
@@ -10,8 +10,10 @@ package struct StatusCommand: Command {
       discussion: """
         Exits 0 when the selected profile has a live session, 4 when it has none, 5 when Clerk \
         cannot be reached. --offline skips the check with Clerk (then 0 when a credential is \
-        stored). --json prints {schema_version, config_dir, selected_profile, profiles: [{name, \
-        selected, fapi_url, user_id, email, session_id, session_status, file: {path, mode}, \
+        stored). The selected profile is marked '*': --profile, else CLERKCTL_PROFILE, else \
+        'clerkctl profile use', else default. --json prints {schema_version, config_dir, \
+        selected_profile, selected_from (flag, environment, profile_use or default), profiles: \
+        [{profile, selected, fapi_url, user_id, email, session_id, session_status, file: {path, mode}, \
         tokens: [{template, expires_at, expires_in}], error}]}.
         """,
       options: [.flag("offline", help: "Do not check the selected profile's session with Clerk.")])
@@ -25,16 +27,20 @@ package struct StatusCommand: Command {
 
   package func run(_ context: CommandContext) throws -> Int32 {
     let store = try context.profileStore()
-    let selected = try context.profileName()
+    let selection = try context.profileSelection()
+    let selected = selection.name
     var names = store.listProfiles()
     if !names.contains(selected) { names.append(selected) }
     let now = context.clock.now().timeIntervalSince1970
     var code = ExitCode.notSignedIn
     var entries: [JSONValue] = []
-    var lines: [String] = ["config dir: \(store.directory.path)"]
+    var lines: [String] = [
+      "config dir: \(store.directory.path)",
+      "selected:   \(selected) (\(selection.source.words))",
+    ]
     for name in names.sorted() {
       var entry: [String: JSONValue] = [
-        "name": .string(name), "selected": .bool(name == selected),
+        "profile": .string(name), "selected": .bool(name == selected),
       ]
       let path = store.directory.credentialPath(profile: name)
       let mode = store.fileMode(profile: name)
@@ -67,7 +73,10 @@ package struct StatusCommand: Command {
           let email = TerminalText.sanitized(credential.email ?? "?")
           let user = TerminalText.sanitized(credential.userID ?? "?")
           line += "  \(email) (\(user)) on \(TerminalText.sanitized(credential.fapiURL))"
-          line += "\n    session: \(credential.sessionID ?? "none") (\(status))"
+          line += "\n    session: \(credential.sessionID ?? "none") (\(Self.words(status)))"
+          if status == "ended" {
+            line += "; run '\(Self.loginCommand(profile: name))' to sign in again"
+          }
           let shown = tokens.map { token in
             let left = max(0, token.expiresAt - Int64(now + skew))
             return "\(token.template ?? "session") (\(left) s left)"
@@ -90,7 +99,8 @@ package struct StatusCommand: Command {
     if context.globals.json {
       let json: JSONValue = [
         "schema_version": 1, "config_dir": .string(store.directory.path),
-        "selected_profile": .string(selected), "profiles": .array(entries),
+        "selected_profile": .string(selected), "selected_from": .string(selection.source.jsonName),
+        "profiles": .array(entries),
       ]
       context.print(json.prettyEncoded)
     } else {
@@ -98,6 +108,16 @@ package struct StatusCommand: Command {
       context.print(lines.map(TerminalText.sanitizedLines).joined(separator: "\n"))
     }
     return code.rawValue
+  }
+
+  /// A session state in words: `not_checked` reads `not checked`.
+  static func words(_ status: String) -> String {
+    status.split(separator: "_").joined(separator: " ")
+  }
+
+  /// The login command that signs `profile` in again.
+  static func loginCommand(profile: String) -> String {
+    "clerkctl login --profile \(profile)"
   }
 
   /// The selected profile's session state at Clerk, and the exit code it means.

@@ -1,5 +1,5 @@
 import ClerkKit
-import Foundation
+import FoundationEssentials
 
 /// Where `jwt decode` and `jwt verify` get the token from.
 extension CommandContext {
@@ -22,7 +22,7 @@ extension CommandContext {
     guard bytes.count <= Self.tokenInputLimit, (argument?.utf8.count ?? 0) <= Self.tokenInputLimit
     else { throw CLIError.tokenTooLarge(limit: Self.tokenInputLimit) }
     let raw = fromStdin ? String(decoding: bytes, as: UTF8.self) : argument ?? ""
-    let token = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    let token = raw.trimmingWhitespace()
     guard !token.isEmpty else {
       throw UsageError(fromStdin ? "no token on standard input" : "the token argument is empty")
     }

@@ -1,5 +1,5 @@
 import ClerkKit
-import Foundation
+import FoundationEssentials
 
 /// Everything a command reaches outside itself: the streams, the environment variables and the
 /// global options. Tests build one with ``Terminal/capturing(input:terminals:)``.

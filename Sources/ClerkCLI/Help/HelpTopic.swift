@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The help topics that are not commands: `clerkctl help environment` and
 /// `clerkctl help exit-codes`.

@@ -11,6 +11,10 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
   case unreadableFile(what: String, path: String, reason: String)
   /// A token argument or standard input longer than `limit` bytes (no JWT is that long).
   case tokenTooLarge(limit: Int)
+  /// `profile use NAME` for a profile with no stored sign-in.
+  case profileNotSignedIn(String)
+  /// The user answered anything but `y`/`yes` at a confirmation (`"signing out every profile"`).
+  case declined(String)
 
   package var description: String {
     switch self {
@@ -24,6 +28,10 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
       "cannot read \(what) '\(path)': \(reason); check the path and its permissions"
     case .tokenTooLarge(let limit):
       "the token is larger than \(limit / 1024) KiB, so it is not a JWT clerkctl will read"
+    case .profileNotSignedIn(let name):
+      "profile '\(name)' has no stored sign-in; run 'clerkctl login --profile \(name)' first"
+    case .declined(let what):
+      "not \(what): the answer was not 'y' or 'yes'"
     }
   }
 
@@ -34,6 +42,8 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
     case .inputEnded: .usage
     case .unreadableFile: .configuration
     case .tokenTooLarge: .jwtInvalid
+    case .profileNotSignedIn: .notSignedIn
+    case .declined: .failure
     }
   }
 }

@@ -1,5 +1,5 @@
 import ClerkKit
-import Foundation
+import FoundationEssentials
 
 /// The one place that turns errors into messages and exit codes.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The small part of Clerk's Backend API clerkctl needs: sign-in tokens for CI
 /// (`login --user-id`). Bearer secret key, JSON bodies, bare objects in replies.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Clerk's Frontend API as Clerk's native SDKs speak it.
 ///

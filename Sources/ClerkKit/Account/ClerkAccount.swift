@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One profile's sign-in: log in, mint tokens through the cache, check and end the session.
 ///

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Why the credential store could not read, write or lock a profile's file.
 ///

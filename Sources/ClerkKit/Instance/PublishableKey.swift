@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A Clerk publishable key (`pk_test_…` / `pk_live_…`): base64 of `<frontend-api-host>$`.
 ///

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 /// Signs a user in to Clerk and hands out JWTs for a backend, in the shape of Convex's

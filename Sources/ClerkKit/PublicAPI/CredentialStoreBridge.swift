@@ -1,10 +1,10 @@
-import Foundation
+import FoundationEssentials
 
 /// Lets the account layer (`ClerkAccount`, multi-profile, locking) use a library store that
 /// holds one credential. Locking is in-process: one lock per bridge.
 package final class CredentialStoreBridge: CredentialStore {
   private let store: any ClerkCredentialStore
-  private let lock = NSRecursiveLock()
+  private let lock = RecursiveLock()
 
   /// Wraps `store`.
   package init(_ store: any ClerkCredentialStore) {
@@ -46,9 +46,7 @@ package final class CredentialStoreBridge: CredentialStore {
 
   @discardableResult
   package func withLock<T>(profile: String, timeout: Double, _ body: () throws -> T) throws -> T {
-    lock.lock()
-    defer { lock.unlock() }
-    return try body()
+    try lock.withLock(body)
   }
 
   private func bridged<T>(

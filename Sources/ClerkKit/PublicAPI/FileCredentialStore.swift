@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The file store `clerkctl` uses: `<config dir>/profiles/<profile>.json`, mode 0600 in a 0700
 /// directory, replaced atomically and locked against other processes. A library app and

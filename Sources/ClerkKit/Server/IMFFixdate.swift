@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Formats dates as HTTP's IMF-fixdate, e.g. `Sun, 06 Nov 1994 08:49:37 GMT` (RFC 9110 5.6.7).
 package enum IMFFixdate {

@@ -5,6 +5,10 @@ enum Golden {
 
     Reuses a cached token while it has at least --min-ttl seconds left; otherwise
     mints one with a single request and caches it. Never prompts and never signs in.
+    --json (or --format json) prints {schema_version, profile, jwt, template,
+    user_id, session_id, issued_at, expires_at, expires_in, cached}: times in epoch
+    seconds, cached true when no request was made. --json with --format raw or
+    header is a usage error.
 
     USAGE: clerkctl token [<options>]
 
@@ -92,6 +96,7 @@ enum Golden {
       whoami                    Print who the profile is signed in as.
       status                    List every profile: instance, user, session,
                                 credential file, cached tokens.
+      profile                   List profiles, or choose the one later commands use.
       logout                    Sign the profile out and delete its credential and
                                 cached tokens.
       exec                      Run a command with a fresh token in its environment.

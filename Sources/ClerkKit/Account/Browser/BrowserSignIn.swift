@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A social (OAuth) or enterprise-SSO sign-in through the system browser, as Clerk's native
 /// SDKs do it: create and prepare the sign-in with a `redirect_url`, open the
@@ -155,7 +155,7 @@ package struct BrowserSignIn {
   private static func readPastedAnswer(
     _ read: @escaping @Sendable () -> String?, into mailbox: CallbackMailbox, required: Bool
   ) {
-    let thread = Thread {
+    DetachedThread.start {
       while !mailbox.isFinished {
         guard let line = read() else {
           if required {
@@ -167,14 +167,12 @@ package struct BrowserSignIn {
           }
           return
         }
-        if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+        if line.allSatisfy(\.isWhitespace) { continue }
         guard let answer = BrowserCallback.parse(line) else { continue }
         mailbox.post(.success(answer), from: .pasted)
         return
       }
     }
-    thread.name = "clerkctl paste-back"
-    thread.start()
   }
 
   private func wait(
