@@ -6,8 +6,10 @@ extension JWTVerifyCommand {
   /// The key set to verify `token` against, and the issuer its `iss` must match (`nil`: none).
   ///
   /// - Throws: `CLIError.unreadableFile` (exit 3) for a JWKS file that cannot be read;
-  ///   `JWTError` for a JWKS that is not usable, a token whose `iss` cannot be discovered, or a
-  ///   discovery or download that failed; `HTTPError` from the transport.
+  ///   ``UsageError`` with neither `--jwks`, `--issuer` nor a signed-in profile; `JWTError`
+  ///   for a JWKS that is not usable, a token whose `iss` is not the expected issuer (checked
+  ///   before anything is fetched), or a discovery or download that failed; `HTTPError` from
+  ///   the transport.
   func keySet(for token: JWT, context: CommandContext) throws -> (JWKS, String?) {
     let discovery = OIDCDiscovery(http: try Self.httpClient(context))
     if let jwks {
