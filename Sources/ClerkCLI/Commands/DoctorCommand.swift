@@ -50,8 +50,7 @@ package struct DoctorCommand: Command {
       ]
       context.print(json.prettyEncoded)
     } else {
-      let colour =
-        context.terminal.isTerminal(.output) && context.environment["NO_COLOR"] == nil
+      let colour = context.usesColour(.output)
       for check in checks { context.print(check.line(colour: colour)) }
     }
     for check in checks {

@@ -109,6 +109,6 @@ extension LoginCommand {
       // Pasting: always with --redirect-url (prompted on a terminal, read plainly otherwise);
       // with the loopback only on a terminal, so stdin stays free for a second-factor code.
       readPasted: waitsOnLoopback && !prompted ? nil : pasteReader,
-      inputs: inputs)
+      inputs: inputs, applicationName: "clerkctl")
   }
 }

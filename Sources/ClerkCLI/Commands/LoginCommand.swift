@@ -124,7 +124,7 @@ package struct LoginCommand: Command {
     let credential = result.credential
     if let error = result.previousSignOutError {
       context.note(
-        "clerkctl: warning: the previous session could not be signed out (\(error)); "
+        "clerkctl: warning: the previous session could not be signed out (\(ErrorReporter.message(for: error))); "
           + "it ends when it expires")
     }
     Self.reportSignedIn(credential, context)

@@ -55,7 +55,8 @@ package struct LogoutCommand: Command {
         signedOut.append(["profile": .string(profile), "revoked": false])
         context.note(
           "clerkctl: deleted the local credential of \(email ?? "profile") (profile '\(profile)'), "
-            + "but Clerk could not be told (\(error)); the session may live on until it expires")
+            + "but Clerk could not be told (\(ErrorReporter.message(for: error))); the session may live on until it expires"
+        )
         code = .unavailable
       }
     }

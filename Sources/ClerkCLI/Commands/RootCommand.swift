@@ -23,7 +23,8 @@ package struct RootCommand: Command {
         LoginCommand.self, TokenCommand.self, WhoamiCommand.self, StatusCommand.self,
         ProfileCommand.self, LogoutCommand.self, ExecCommand.self, APICommand.self,
         ConvexCommand.self,
-        JWTCommand.self, DoctorCommand.self, CompletionCommand.self, HelpCommand.self,
+        JWTCommand.self, DoctorCommand.self, CompletionCommand.self, VersionCommand.self,
+        HelpCommand.self,
       ])
   }
 

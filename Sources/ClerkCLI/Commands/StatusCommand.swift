@@ -87,7 +87,7 @@ package struct StatusCommand: Command {
         }
       } catch {
         status = "error"
-        entry["error"] = .string("\(error)")
+        entry["error"] = .string(ErrorReporter.message(for: error))
         line += "  error: \(ErrorReporter.message(for: error))"
         if name == selected { code = ErrorReporter.exitCode(for: error) }
       }
@@ -137,7 +137,8 @@ package struct StatusCommand: Command {
     } catch ClerkError.notSignedIn {
       return ("ended", .notSignedIn)
     } catch {
-      context.note("clerkctl: could not check the session with Clerk: \(error)")
+      context.note(
+        "clerkctl: could not check the session with Clerk: \(ErrorReporter.message(for: error))")
       let code = ErrorReporter.exitCode(for: error)
       return ("unreachable", code == .notSignedIn ? .notSignedIn : .unavailable)
     }

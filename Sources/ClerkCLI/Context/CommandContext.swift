@@ -40,6 +40,13 @@ package struct CommandContext: Sendable {
       noInputFlag: globals.noInput, environment: environment)
   }
 
+  /// Whether `stream` may carry colour: a terminal, without `--no-color`, `NO_COLOR` or
+  /// `TERM=dumb`.
+  package func usesColour(_ stream: Terminal.Stream) -> Bool {
+    terminal.isTerminal(stream) && !globals.noColor && environment["NO_COLOR"] == nil
+      && environment["TERM"] != "dumb"
+  }
+
   /// The width to wrap help at: `$COLUMNS`, else 80.
   package var columns: Int {
     guard let text = environment["COLUMNS"], let value = Int(text), value >= 40 else { return 80 }

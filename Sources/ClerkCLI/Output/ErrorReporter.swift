@@ -24,7 +24,7 @@ package enum ErrorReporter {
   /// The one-line message for `error`, without a prefix, its control characters replaced
   /// (error messages quote servers and files).
   package static func message(for error: any Error) -> String {
-    let text = String(describing: error)
+    let text = cliWording(for: error) ?? String(describing: error)
     return TerminalText.sanitized(text.split(whereSeparator: \.isNewline).joined(separator: " "))
   }
 
@@ -60,8 +60,9 @@ extension ClerkError: ExitCodeProviding {
     case .tokenRefused: .tokenRefused
     case .signInRejected: .signInRejected
     case .signInUnsupported: .failure
+    case .signUpNotAllowed: .signInRejected
     case .signInTimedOut: .signInTimeout
-    case .configuration: .configuration
+    case .configuration, .redirectRefused, .callbackPortInUse: .configuration
     case .tokenTooShortLived: .usage
     }
   }

@@ -33,14 +33,9 @@ package struct ClerkAccount {
   /// The stored credential, or `notSignedIn` naming the profile.
   package func requireCredential() throws -> ProfileCredential {
     guard let credential = try store.load(profile: profile), credential.sessionID != nil else {
-      throw ClerkError.notSignedIn(
-        "not signed in (profile '\(profile)'); run 'clerkctl login\(profileFlag)'")
+      throw ClerkError.notSignedIn(profile: profile, .noSignIn)
     }
     return credential
-  }
-
-  private var profileFlag: String {
-    profile == ProfileName.defaultName ? "" : " --profile \(profile)"
   }
 
   // MARK: - Sign in
@@ -52,7 +47,7 @@ package struct ClerkAccount {
   ///   - method: how the sign-in starts.
   ///   - inputs: where secrets come from.
   ///   - fapiURL: the instance.
-  ///   - timeout: seconds for the whole sign-in (`--sign-in-timeout`).
+  ///   - timeout: seconds for the whole sign-in.
   /// - Returns: the stored credential, and the error that kept the old session from ending.
   package func signIn(
     method: SignInMethod, inputs: SignInInputs, fapiURL: String, timeout: Double
@@ -120,7 +115,9 @@ package struct ClerkAccount {
     _ stored: ProfileCredential, template: String?, minTTL: Double, fapiURL: String?
   ) throws -> TokenResult {
     var credential = stored
-    guard let sessionID = credential.sessionID else { throw ClerkError.notSignedIn("no session") }
+    guard let sessionID = credential.sessionID else {
+      throw ClerkError.notSignedIn(profile: profile, .noSignIn)
+    }
     let api = api(fapiURL: fapiURL ?? credential.fapiURL, clientToken: credential.clientToken)
     let jwt: String
     do {
@@ -158,7 +155,7 @@ package struct ClerkAccount {
     return payload
   }
 
-  /// Tells a dead session (exit 4) from a template that cannot be minted (exit 7).
+  /// Tells a dead session (`notSignedIn`) from a template that cannot be minted (`tokenRefused`).
   private func explainMintFailure(
     _ error: any Error, api: FrontendAPIClient, sessionID: String, template: String?
   ) throws -> any Error {
@@ -180,8 +177,7 @@ package struct ClerkAccount {
       return ClerkError.tokenRefused(
         "Clerk refused to mint \(what): \(apiError.description) (\(apiError.code))")
     }
-    return ClerkError.notSignedIn(
-      "the session has ended, expired or was revoked; run 'clerkctl login\(profileFlag)'")
+    return ClerkError.notSignedIn(profile: profile, .ended)
   }
 
   // MARK: - Session checks and sign-out
@@ -195,14 +191,14 @@ package struct ClerkAccount {
     credential: ProfileCredential, session: ClerkSession
   ) {
     var credential = try requireCredential()
-    guard let sessionID = credential.sessionID else { throw ClerkError.notSignedIn("no session") }
+    guard let sessionID = credential.sessionID else {
+      throw ClerkError.notSignedIn(profile: profile, .noSignIn)
+    }
     let api = api(fapiURL: fapiURL ?? credential.fapiURL, clientToken: credential.clientToken)
     let answer = Result { () throws(ClerkError) in try api.client() }
     // 401/404: Clerk no longer knows the client, so the session is gone too.
     if case .failure(.api(let error)) = answer, [401, 404].contains(error.status) {
-      throw ClerkError.notSignedIn(
-        "the session has ended: Clerk no longer knows this sign-in (HTTP \(error.status)); "
-          + "run 'clerkctl login\(profileFlag)'")
+      throw ClerkError.notSignedIn(profile: profile, .ended)
     }
     let client = try answer.get()
     if api.clientTokenChanged, let rotated = api.clientToken {
@@ -211,8 +207,7 @@ package struct ClerkAccount {
     }
     guard let session = client?.session(sessionID), session.isActive else {
       let state = client?.session(sessionID)?.status ?? "gone"
-      throw ClerkError.notSignedIn(
-        "the session is \(state) at Clerk; run 'clerkctl login\(profileFlag)'")
+      throw ClerkError.notSignedIn(profile: profile, .state(state))
     }
     return (credential, session)
   }

@@ -2,7 +2,7 @@ import FoundationEssentials
 
 /// The file store `clerkctl` uses: `<config dir>/profiles/<profile>.json`, mode 0600 in a 0700
 /// directory, replaced atomically and locked against other processes. A library app and
-/// `clerkctl login` with the same profile share one sign-in.
+/// the clerkctl command-line tool signed in with the same profile share one sign-in.
 public struct FileCredentialStore: ClerkCredentialStore {
   /// The profile name (`default` unless told).
   public let profile: String

@@ -23,7 +23,7 @@ package enum IMFFixdate {
   }
 
   /// Howard Hinnant's `civil_from_days`: year, month (1-12), day (1-31).
-  private static func civilDate(daysSinceEpoch: Int64) -> (Int64, Int, Int64) {
+  package static func civilDate(daysSinceEpoch: Int64) -> (Int64, Int, Int64) {
     let z = daysSinceEpoch + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097

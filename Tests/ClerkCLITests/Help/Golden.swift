@@ -43,6 +43,7 @@ enum Golden {
                                 secrets redacted. (env: CLERKCTL_DEBUG=1)
       --json                    Machine-readable output, where the command has any.
       --no-input                Never prompt. (env: CLERKCTL_NO_INPUT=1)
+      --no-color                No colour (also with NO_COLOR set or TERM=dumb).
       -h, --help                Show help information.
       --version                 Show the version.
 
@@ -86,6 +87,7 @@ enum Golden {
                                 secrets redacted. (env: CLERKCTL_DEBUG=1)
       --json                    Machine-readable output, where the command has any.
       --no-input                Never prompt. (env: CLERKCTL_NO_INPUT=1)
+      --no-color                No colour (also with NO_COLOR set or TERM=dumb).
       -h, --help                Show help information.
       --version                 Show the version.
 
@@ -107,6 +109,7 @@ enum Golden {
       doctor                    Check the setup, one line per check with the fix.
       completion                Print a shell completion script for bash, zsh or
                                 fish.
+      version                   Print the version (as --version does).
       help                      Show help for a command, or the environment and
                                 exit-codes topics.
 

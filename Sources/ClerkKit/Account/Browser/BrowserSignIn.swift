@@ -34,15 +34,19 @@ package struct BrowserSignIn {
     package var readPasted: (@Sendable () -> String?)?
     /// Codes for a second factor, and progress notes.
     package var inputs: SignInInputs
+    /// The application signing in, as the loopback callback page names it.
+    package var applicationName: String
 
     package init(
       showURL: @escaping (String) -> Void, openBrowser: @escaping (String) -> Bool,
-      readPasted: (@Sendable () -> String?)?, inputs: SignInInputs
+      readPasted: (@Sendable () -> String?)?, inputs: SignInInputs,
+      applicationName: String = LoopbackCallbackServer.defaultApplicationName
     ) {
       self.showURL = showURL
       self.openBrowser = openBrowser
       self.readPasted = readPasted
       self.inputs = inputs
+      self.applicationName = applicationName
     }
   }
 
@@ -81,7 +85,8 @@ package struct BrowserSignIn {
     if let redirectURL {
       redirect = redirectURL
     } else {
-      let loopback = LoopbackCallbackServer(port: callbackPort, mailbox: mailbox)
+      let loopback = LoopbackCallbackServer(
+        port: callbackPort, mailbox: mailbox, applicationName: io.applicationName)
       try loopback.start()
       server = loopback
       redirect = loopback.redirectURL
@@ -140,10 +145,7 @@ package struct BrowserSignIn {
     do {
       return try rejecting(body)
     } catch ClerkError.api(let error) where Self.redirectRefusals.contains(error.code) {
-      throw ClerkError.configuration(
-        "Clerk refused the redirect URL \(redirect): \(error.description) (\(error.code)); "
-          + "allowlist it in the Clerk dashboard (Native applications, allowlist for mobile SSO "
-          + "redirect) or pass an allowlisted --redirect-url (see docs/browser-sign-in.md)")
+      throw ClerkError.redirectRefused(url: redirect, error: error)
     }
   }
 
@@ -256,19 +258,14 @@ package struct BrowserSignIn {
 
   private func transfer(_ flow: SignInFlow, allowSignUp: Bool) throws -> SignInFlow.Outcome {
     guard allowSignUp else {
-      throw ClerkError.signInRejected(
-        "sign-in rejected: Clerk has no account for this identity (external_account_not_found) "
-          + "and --no-sign-up forbids creating one")
+      throw ClerkError.signUpNotAllowed
     }
     io.inputs.note("No account yet for this identity; creating one (sign-up transfer).")
     let envelope = try rejecting { try api.createSignUp([("transfer", "true")]) }
     let signUp = envelope.response
     guard signUp.status == "complete" else {
-      let missing = signUp.missingFields.joined(separator: ", ")
       throw ClerkError.signInUnsupported(
-        "Clerk needs more before it creates the account (\(signUp.status)"
-          + (missing.isEmpty ? "" : ": \(missing)")
-          + "); sign up once through the app, then run 'clerkctl login' again")
+        .signUpIncomplete(status: signUp.status, missing: signUp.missingFields))
     }
     return try flow.outcome(sessionID: signUp.createdSessionID, client: envelope.client)
   }

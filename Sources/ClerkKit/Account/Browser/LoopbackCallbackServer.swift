@@ -17,10 +17,20 @@ package final class LoopbackCallbackServer: Sendable {
   /// `http://127.0.0.1:PORT/callback`, valid after `start()`.
   package var redirectURL: String { "http://127.0.0.1:\(server.port)/callback" }
 
+  /// The name the pages use when the caller gives none.
+  package static let defaultApplicationName = "the application"
+
   /// - Parameters:
   ///   - port: the port to bind on 127.0.0.1 (0: a free one).
   ///   - mailbox: receives every answer that passes the checks.
-  package init(port: Int, mailbox: CallbackMailbox) {
+  ///   - applicationName: the application signing in, named on the pages.
+  package init(
+    port: Int, mailbox: CallbackMailbox, applicationName: String = defaultApplicationName
+  ) {
+    let applicationName = Self.escapingHTML(applicationName)
+    let page = { @Sendable (status: Int, title: String, text: String) in
+      Self.page(status, title, text, applicationName: applicationName)
+    }
     let boundPort = BoundPort()
     self.boundPort = boundPort
     server = HTTPServer(
@@ -29,26 +39,28 @@ package final class LoopbackCallbackServer: Sendable {
         idleTimeout: 10, shutdownGracePeriod: 2)
     ) { request in
       if let reason = Self.refusal(of: request, port: boundPort.value) {
-        return Self.page(403, "Refused", "clerkctl did not accept this request: \(reason).")
+        return page(403, "Refused", "This request was refused: \(reason).")
       }
       guard request.path == "/callback" else {
-        return Self.page(200, "Waiting for Clerk", "clerkctl is waiting for the sign-in to finish.")
+        return page(
+          200, "Waiting for Clerk", "\(applicationName) is waiting for the sign-in to finish.")
       }
       guard let answer = BrowserCallback.parse(request.query) else {
-        return Self.page(
+        return page(
           400, "Not a sign-in callback",
           "This request carries no sign-in result. Return to the terminal.")
       }
       mailbox.post(.success(answer), from: .loopback)
       switch answer {
       case .nonce:
-        return Self.page(
+        return page(
           200, "Sign-in received",
-          "clerkctl received the sign-in. You can close this tab and return to the terminal.")
+          "\(applicationName) received the sign-in. You can close this tab and return to the "
+            + "terminal.")
       case .failed(let code, _):
-        return Self.page(
+        return page(
           200, "Sign-in failed",
-          "The sign-in did not succeed (\(Self.htmlEscaped(code))). Return to the terminal for "
+          "The sign-in did not succeed (\(Self.escapingHTML(code))). Return to the terminal for "
             + "details.")
       }
     }
@@ -69,24 +81,21 @@ package final class LoopbackCallbackServer: Sendable {
     if let mode = request.headers["Sec-Fetch-Mode"]?.trimmingWhitespace(),
       mode.lowercased() != "navigate"
     {
-      return "it is not a page navigation (Sec-Fetch-Mode: \(htmlEscaped(mode)))"
+      return "it is not a page navigation (Sec-Fetch-Mode: \(escapingHTML(mode)))"
     }
     return nil
   }
 
   /// Binds 127.0.0.1:port and starts answering.
   ///
-  /// - Throws: `ClerkError.configuration` when the port is taken or cannot be bound.
+  /// - Throws: `ClerkError.callbackPortInUse` when the port is taken, `.configuration` when it
+  ///   cannot be bound.
   package func start() throws(ClerkError) {
     do {
       try server.start()
       boundPort.value = server.port
     } catch HTTPServerError.addressInUse {
-      let port = server.configuration.port
-      throw .configuration(
-        "port \(port) on 127.0.0.1 is in use, so clerkctl cannot receive the sign-in callback; "
-          + "pass --callback-port with a free port (the redirect URL must be allowlisted in "
-          + "Clerk) or --callback-port 0")
+      throw .callbackPortInUse(port: server.configuration.port)
     } catch {
       throw .configuration("cannot listen for the sign-in callback on 127.0.0.1: \(error)")
     }
@@ -95,25 +104,12 @@ package final class LoopbackCallbackServer: Sendable {
   /// Stops the server once the page is out.
   package func stop() { server.stop() }
 
-  private static func htmlEscaped(_ text: String) -> String {
-    var out = ""
-    for character in text {
-      switch character {
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "&": out += "&amp;"
-      case "\"": out += "&quot;"
-      case "'": out += "&#39;"
-      default: out.append(character)
-      }
-    }
-    return out
-  }
-
-  private static func page(_ status: Int, _ title: String, _ text: String) -> HTTPServerResponse {
+  private static func page(
+    _ status: Int, _ title: String, _ text: String, applicationName: String
+  ) -> HTTPServerResponse {
     let html = """
       <!doctype html>
-      <html lang="en"><head><meta charset="utf-8"><title>\(title) - clerkctl</title></head>
+      <html lang="en"><head><meta charset="utf-8"><title>\(title) - \(applicationName)</title></head>
       <body style="font-family: sans-serif; margin: 3em;">
       <h1>\(title)</h1><p id="message">\(text)</p>
       </body></html>
@@ -127,6 +123,21 @@ package final class LoopbackCallbackServer: Sendable {
           "Referrer-Policy": "no-referrer",
         ],
         body: Array(html.utf8)))
+  }
+
+  /// `text` with the characters HTML gives meaning to replaced by entities.
+  private static func escapingHTML(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
   }
 }
 
