@@ -54,8 +54,8 @@ package final class LoopbackCallbackServer: Sendable {
       switch answer {
       case .nonce:
         return page(
-          200, "Sign-in received",
-          "\(applicationName) received the sign-in. You can close this tab and return to the "
+          200, "Signed in",
+          "You are signed in to \(applicationName). You can close this tab and return to the "
             + "terminal.")
       case .failed(let code, _):
         return page(
