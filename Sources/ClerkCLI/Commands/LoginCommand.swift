@@ -146,16 +146,15 @@ package struct LoginCommand: Command {
     let stored = try? account.store.load(profile: account.profile)
     let fapiURL = try context.fapiURL(stored: stored?.fapiURL)
     let stdin = StdinLines(terminal: context.terminal)
-    let watchdog = SignInWatchdog(
-      seconds: signInTimeout, terminal: context.terminal, retry: try retryCommand(context))
-    defer { watchdog.cancel() }
     let method = try signInMethod(context, stdin: stdin, fapiURL: fapiURL, account: account)
     let inputs = signInInputs(context, stdin: stdin)
     // HTTP requests stop at the deadline on their own; the guard also bounds waits at prompts
     // and on a stdin that never closes.
-    let result = try context.processGuard.guarding(
-      .signIn(seconds: signInTimeout), terminal: context.terminal
-    ) {
+    // A deadline that passes at a prompt names the command to run again, flags included.
+    let deadline = ProcessGuard.Watch(
+      deadline: signInTimeout,
+      expiry: CLIError.signInTimedOut(seconds: signInTimeout, retry: try retryCommand(context)))
+    let result = try context.processGuard.guarding(deadline, terminal: context.terminal) {
       try account.signIn(method: method, inputs: inputs, fapiURL: fapiURL, timeout: signInTimeout)
     }
     let credential = result.credential
