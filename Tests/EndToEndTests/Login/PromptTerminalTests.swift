@@ -52,7 +52,7 @@ struct PromptTerminalTests {
     #expect(!FileManager.default.fileExists(atPath: fixture.credentialPath()))
   }
 
-  @Test("a TOTP second factor is asked for after the password and completes the sign-in")
+  @Test("a TOTP second factor is asked for after the password, echoes, and completes the sign-in")
   func totpPrompt() throws {
     let fixture = try CLIFixture(.binary)
     let terminal = try Self.login(fixture, "mfa@example.com")
@@ -61,8 +61,10 @@ struct PromptTerminalTests {
     try terminal.type("demo-password")
     try terminal.press("Enter")
     try terminal.waitFor("Authenticator app code: ")
-    try terminal.waitForEchoOff()
-    try terminal.type(try fixture.totpCode())
+    // Codes echo as they are typed (the contract: short-lived, read off a screen).
+    let code = try fixture.totpCode()
+    try terminal.type(code)
+    try terminal.waitFor("Authenticator app code: \(code)")
     try terminal.press("Enter")
     let screen = try terminal.waitFor("[tty ")
     #expect(screen.contains("[exit 0]"), "\(screen)")
