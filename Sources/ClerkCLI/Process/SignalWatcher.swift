@@ -161,12 +161,12 @@ package final class SignalWatcher: Sendable {
     where predicate: (Entry) -> Bool, latest: Bool
   ) -> (Entry, [ProcessGuard.SavedTerminal])? {
     state.withLock { state in
-      let ids = state.entries.keys.sorted()
-      guard let id = (latest ? ids.reversed() : ids).first(where: { predicate(state.entries[$0]!) })
+      let ordered = state.entries.sorted { $0.key < $1.key }
+      guard
+        let (id, _) = (latest ? ordered.reversed() : ordered).first(where: { predicate($0.value) }),
+        let entry = state.entries.removeValue(forKey: id)
       else { return nil }
-      let restoring = ids.compactMap { state.entries[$0]?.watch.restoring }
-      let entry = state.entries.removeValue(forKey: id)!
-      return (entry, restoring)
+      return (entry, ordered.compactMap(\.value.watch.restoring))
     }
   }
 
