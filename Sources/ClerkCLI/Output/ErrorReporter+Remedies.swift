@@ -46,7 +46,7 @@ extension ErrorReporter {
       return "the token lives \(lifetime) s in all, less than --min-ttl \(Int(minTTL)) s; "
         + "lower --min-ttl or lengthen the template's lifetime"
     case .signInTimedOut(let seconds):
-      return "sign-in timed out after \(ClerkError.seconds(seconds)) s; run 'clerkctl login' "
+      return "sign-in timed out after \(seconds.secondsText) s; run 'clerkctl login' "
         + "again (or raise --sign-in-timeout)"
     case .transport(let error):
       return cliWording(for: error)
@@ -108,7 +108,7 @@ extension ErrorReporter {
         + "'clerkctl logout --profile \(CredentialStoreError.profileName(from: path))' and sign "
         + "in again"
     case .lockTimeout(let path, let seconds):
-      return "timed out after \(CredentialStoreError.seconds(seconds)) s waiting for the lock "
+      return "timed out after \(seconds.secondsText) s waiting for the lock "
         + "'\(path)'; another clerkctl process is holding it: wait for it to finish or stop it"
     default:
       return nil

@@ -37,7 +37,7 @@ extension CurlTransport {
     case CURLE_OPERATION_TIMEDOUT:
       return HTTPError(
         .timeout, url: target.url,
-        message: "no answer from \(shown) within \(Self.seconds(timeout)) s", remedy: .moreTime)
+        message: "no answer from \(shown) within \(timeout.secondsText) s", remedy: .moreTime)
     case CURLE_SSL_CACERT_BADFILE:
       return HTTPError(
         .caBundleUnusable, url: target.url,
@@ -76,8 +76,4 @@ extension CurlTransport {
     return String(cString: strerror(Int32(number)))
   }
 
-  /// `15`, or `0.5`: seconds as a person reads them.
-  static func seconds(_ value: Double) -> String {
-    value.rounded() == value && value < 1e15 ? String(Int64(value)) : String(value)
-  }
 }
