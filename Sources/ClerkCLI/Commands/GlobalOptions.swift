@@ -58,7 +58,8 @@ package struct GlobalOptions: Sendable, Equatable {
   /// The declarations of the global options (the root command's options).
   package static let specs: [OptionSpec] = [
     .option(
-      "profile", value: "name", help: "The stored sign-in to use.",
+      "profile", value: "name", kind: .profile,
+      help: "The stored sign-in to use; else the one 'clerkctl profile use' chose.",
       environmentVariable: "CLERKCTL_PROFILE", defaultValue: "default"),
     .option(
       "config-dir", value: "dir", kind: .directory,

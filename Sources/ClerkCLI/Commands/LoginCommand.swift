@@ -133,12 +133,14 @@ package struct LoginCommand: Command {
     let stored = try? account.store.load(profile: account.profile)
     let fapiURL = try context.fapiURL(stored: stored?.fapiURL)
     let stdin = StdinLines(terminal: context.terminal)
+    Self.noteReplacing(stored, context)
     // HTTP requests stop at the deadline on their own; the guard also bounds waits at prompts
-    // and on a stdin that never closes, reporting the same error `run` makes of a timeout.
-    let deadline = ProcessGuard.Watch(
+    // (the identifier's included) and on a stdin that never closes. Its report names the login
+    // to run again with the flags that matter.
+    let watch = ProcessGuard.Watch(
       deadline: signInTimeout,
       expiry: CLIError.signInTimedOut(seconds: signInTimeout, retry: try retryCommand(context)))
-    let result = try context.processGuard.guarding(deadline, terminal: context.terminal) {
+    let result = try context.processGuard.guarding(watch, terminal: context.terminal) {
       let method = try signInMethod(context, stdin: stdin, fapiURL: fapiURL, account: account)
       let inputs = signInInputs(context, stdin: stdin)
       return try account.signIn(
@@ -202,15 +204,28 @@ package struct LoginCommand: Command {
     guard context.canPrompt else {
       throw UsageError("no identifier: pass --identifier EMAIL")
     }
-    let answer = try context.terminal.prompt("Email address: ").trimmingWhitespace()
-    guard !answer.isEmpty else { throw UsageError("no identifier given") }
-    return answer
+    // An empty answer asks again; the sign-in deadline bounds the wait.
+    while true {
+      let answer = try context.terminal.prompt("Email address: ").trimmingWhitespace()
+      if !answer.isEmpty { return answer }
+      context.note("An email address, phone number or username is needed to sign in.")
+    }
+  }
+
+  /// `Already signed in as EMAIL on HOST; signing in again replaces it`, when the profile has
+  /// a stored sign-in.
+  static func noteReplacing(_ stored: ProfileCredential?, _ context: CommandContext) {
+    guard let stored, stored.sessionID != nil else { return }
+    let who = stored.email ?? stored.userID ?? "another user"
+    let host = URLParts.authority(of: stored.fapiURL) ?? stored.fapiURL
+    context.note("Already signed in as \(who) on \(host); signing in again replaces it.")
   }
 
   private func signInInputs(_ context: CommandContext, stdin: StdinLines) -> SignInInputs {
     let passwordFromStdin = self.passwordFromStdin
     let codeFromStdin = self.codeFromStdin
-    return SignInInputs(
+    // At a terminal a mistake is not the end: three tries for a prompted password or code.
+    var inputs = SignInInputs(
       password: { identifier in
         if passwordFromStdin { return try stdin.line("the password (--password-stdin)") }
         guard context.canPrompt else {
@@ -224,13 +239,19 @@ package struct LoginCommand: Command {
         guard context.canPrompt else {
           throw UsageError("Clerk asks for a verification code: pass --code-stdin")
         }
+        // Codes echo: they are short-lived and read off a screen.
         switch kind {
-        case .totp: return try context.terminal.readSecret("Authenticator app code: ")
+        case .totp: return try context.terminal.prompt("Authenticator app code: ")
         case .emailCode, .emailSecondFactor:
-          return try context.terminal.readSecret("Code sent to \(destination ?? "your email"): ")
+          return try context.terminal.prompt("Code sent to \(destination ?? "your email"): ")
         }
       },
       ticket: { try stdin.presetTicket ?? stdin.line("the sign-in ticket (--ticket-stdin)") },
       note: { context.note($0) })
+    if context.canPrompt {
+      if !passwordFromStdin { inputs.passwordTries = 3 }
+      if !codeFromStdin { inputs.codeTries = 3 }
+    }
+    return inputs
   }
 }

@@ -140,6 +140,9 @@ extension CompletionScript {
     case .path: return "COMPREPLY=($(compgen -f -- \"$cur\"))"
     case .directory: return "COMPREPLY=($(compgen -d -- \"$cur\"))"
     case .command: return "COMPREPLY=($(compgen -c -- \"$cur\"))"
+    case .profile, .template:
+      return "COMPREPLY=($(compgen -W \"$(clerkctl __complete \(kind.dynamicWords ?? "") "
+        + "2>/dev/null)\" -- \"$cur\"))"
     case .string, .url, .integer, .seconds, .positiveSeconds, .port: return nil
     }
   }

@@ -54,17 +54,26 @@ extension CommandContext {
     globals.verbose || PromptPolicy.isSet(environment["CLERKCTL_DEBUG"])
   }
 
-  /// The HTTP client: libcurl (built on first use), the extra CA bundle from `--cacert` or
+  /// The HTTP client: ``makeHTTPClient``'s (libcurl; built on first use), the extra CA bundle from `--cacert` or
   /// `SSL_CERT_FILE`, and the trace on stderr when verbose.
   package func httpClient() -> HTTPClient {
     let caBundle = globals.caCertificateFile ?? nonEmpty("SSL_CERT_FILE")
     let userAgent = "clerkctl/\(ClerkVersion.current)"
+    let make = makeHTTPClient
     var client = HTTPClient.lazy {
-      HTTPClient.curl(CurlConfiguration(caBundlePath: caBundle, userAgent: userAgent))
+      make(CurlConfiguration(caBundlePath: caBundle, userAgent: userAgent))
+    }
+    // Progress only where a person watches one call at a time: not for exec, whose command
+    // shares the terminal while tokens are refreshed behind it.
+    if terminal.isTerminal(.error), !globals.json, !isVerbose, commandPath.first != "exec" {
+      let terminal = self.terminal
+      client = ProgressLine { terminal.writeError($0) }.wrapping(client)
     }
     if isVerbose {
       let terminal = self.terminal
-      client = client.tracing(clock: clock) { line in terminal.writeError("clerkctl: \(line)\n") }
+      client = client.tracing(clock: clock) { line in
+        terminal.writeError("clerkctl: \(TerminalText.sanitized(line))\n")
+      }
     }
     return client
   }
@@ -106,9 +115,10 @@ extension CommandContext {
     return value
   }
 
-  /// Writes `text` and a newline to stderr.
+  /// Writes `text` and a newline to stderr, control characters other than its line breaks
+  /// replaced (notes quote servers and files).
   package func note(_ text: String) {
-    terminal.writeError(text + "\n")
+    terminal.writeError(TerminalText.sanitizedLines(text) + "\n")
   }
 
   /// Writes `text` and a newline to stdout.

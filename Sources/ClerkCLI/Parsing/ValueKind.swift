@@ -20,13 +20,17 @@ package enum ValueKind: Sendable, Equatable {
   case choice([String])
   /// The name of a program to run (completed as a command).
   case command
+  /// A profile name (completed with the stored profiles).
+  case profile
+  /// A JWT template name (completed with `convex` and the templates in the token cache).
+  case template
 
   /// Checks `value` for an option or argument shown as `label`.
   ///
   /// - Returns: the usage-error message, or `nil` when the value is acceptable.
   func problem(with value: String, label: String) -> String? {
     switch self {
-    case .string, .path, .directory, .url, .command:
+    case .string, .path, .directory, .url, .command, .profile, .template:
       return nil
     case .integer:
       return Int(value) == nil ? "'\(label)' expects an integer, got '\(value)'" : nil
