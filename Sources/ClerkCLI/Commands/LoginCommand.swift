@@ -146,9 +146,6 @@ package struct LoginCommand: Command {
     let stored = try? account.store.load(profile: account.profile)
     let fapiURL = try context.fapiURL(stored: stored?.fapiURL)
     let stdin = StdinLines(terminal: context.terminal)
-    let watchdog = SignInWatchdog(
-      seconds: signInTimeout, terminal: context.terminal, retry: try retryCommand(context))
-    defer { watchdog.cancel() }
     let method = try signInMethod(context, stdin: stdin, fapiURL: fapiURL, account: account)
     let inputs = signInInputs(context, stdin: stdin)
     // HTTP requests stop at the deadline on their own; the guard also bounds waits at prompts
