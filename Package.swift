@@ -56,11 +56,12 @@ let package = Package(
       swiftSettings: settings
     ),
 
-    // Helpers shared by the test targets: temp dirs, running the built binaries, raw sockets,
+    // Helpers shared by the test targets: temp dirs, the fake clock, the CLI fixture (in process
+    // against the emulator in memory, or the built binaries), raw sockets,
     // an HTTPS test server with its fixture certificates (Resources/tls).
     .target(
       name: "ClerkTestSupport",
-      dependencies: ["ClerkKit", "ClerkEmulator"],
+      dependencies: ["ClerkKit", "ClerkEmulator", "ClerkCLI"],
       path: "Tests/ClerkTestSupport",
       resources: [.copy("Resources")],
       swiftSettings: settings
