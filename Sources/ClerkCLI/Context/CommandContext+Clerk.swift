@@ -35,14 +35,10 @@ extension CommandContext {
     ProfileStore(directory: try configDirectory(), clock: clock)
   }
 
-  /// Seconds per HTTP request: `--request-timeout` > `CLERKCTL_REQUEST_TIMEOUT` > 15.
+  /// Seconds per HTTP request: `--request-timeout` (checked by the parser) >
+  /// `CLERKCTL_REQUEST_TIMEOUT` > `HTTPRequest.defaultTimeout`.
   package func requestTimeout() throws -> Double {
-    if let flag = globals.requestTimeout {
-      guard flag > 0, flag.isFinite else {
-        throw UsageError("'--request-timeout' must be a positive number of seconds")
-      }
-      return flag
-    }
+    if let flag = globals.requestTimeout { return flag }
     if let text = nonEmpty("CLERKCTL_REQUEST_TIMEOUT") {
       guard let value = Double(text), value > 0, value.isFinite else {
         throw UsageError(
@@ -50,7 +46,7 @@ extension CommandContext {
       }
       return value
     }
-    return 15
+    return HTTPRequest.defaultTimeout
   }
 
   /// Whether HTTP tracing is on: `--verbose` or `CLERKCTL_DEBUG=1`.
@@ -67,9 +63,17 @@ extension CommandContext {
     var client = HTTPClient.lazy {
       make(CurlConfiguration(caBundlePath: caBundle, userAgent: userAgent))
     }
+    // Progress only where a person watches one call at a time: not for exec, whose command
+    // shares the terminal while tokens are refreshed behind it.
+    if terminal.isTerminal(.error), !globals.json, !isVerbose, commandPath.first != "exec" {
+      let terminal = self.terminal
+      client = ProgressLine { terminal.writeError($0) }.wrapping(client)
+    }
     if isVerbose {
       let terminal = self.terminal
-      client = client.tracing(clock: clock) { line in terminal.writeError("clerkctl: \(line)\n") }
+      client = client.tracing(clock: clock) { line in
+        terminal.writeError("clerkctl: \(TerminalText.sanitized(line))\n")
+      }
     }
     return client
   }
@@ -111,9 +115,10 @@ extension CommandContext {
     return value
   }
 
-  /// Writes `text` and a newline to stderr.
+  /// Writes `text` and a newline to stderr, control characters other than its line breaks
+  /// replaced (notes quote servers and files).
   package func note(_ text: String) {
-    terminal.writeError(text + "\n")
+    terminal.writeError(TerminalText.sanitizedLines(text) + "\n")
   }
 
   /// Writes `text` and a newline to stdout.

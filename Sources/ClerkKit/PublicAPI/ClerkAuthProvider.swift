@@ -68,7 +68,7 @@ public final class ClerkAuthProvider: Sendable {
     publishableKey: String?, frontendAPIURL: String?, jwtTemplate: String?,
     signInTimeout: TimeInterval, minimumTokenTTL: TimeInterval = 10,
     store: any ClerkCredentialStore, http: HTTPClient, clock: Clock,
-    environment: [String: String], requestTimeout: Double = 15
+    environment: [String: String], requestTimeout: Double = HTTPRequest.defaultTimeout
   ) {
     self.publishableKey = publishableKey
     self.frontendAPIURL = frontendAPIURL

@@ -20,7 +20,8 @@ struct ProcessGuardEndToEndTests {
     #expect(result.stdout.isEmpty)
     #expect(
       result.stderr.contains(
-        "clerkctl: sign-in timed out after 2 s; run 'clerkctl login' again "
+        "clerkctl: sign-in timed out after 2 s; run 'clerkctl login --identifier "
+          + "demo@example.com' again "
           + "(or raise --sign-in-timeout)\n"),
       "\(result.stderr)")
     #expect(
@@ -61,7 +62,7 @@ struct ProcessGuardEndToEndTests {
 }
 
 /// A pseudo-terminal pair: the test holds the primary side, the child gets the secondary one.
-private final class PseudoTerminal {
+final class PseudoTerminal {
   let primary: Int32
   let secondary: Int32
 
@@ -84,6 +85,9 @@ private final class PseudoTerminal {
     close(secondary)
     close(primary)
   }
+
+  /// The secondary side as a handle a child's standard stream can be set to (not closed by it).
+  var secondaryHandle: FileHandle { FileHandle(fileDescriptor: secondary, closeOnDealloc: false) }
 
   /// Whether the terminal echoes input now.
   var echoes: Bool {
