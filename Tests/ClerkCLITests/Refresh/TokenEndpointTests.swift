@@ -9,11 +9,11 @@ import Testing
 @Suite("exec --refresh: the token endpoint")
 struct TokenEndpointTests {
   static let start = Date(timeIntervalSince1970: 1_800_000_000)
-  let now = Mutex(TokenEndpointTests.start)
-  let requests = Mutex<[String]>([])
+  let now = Shared(TokenEndpointTests.start)
+  let requests = Shared<[String]>([])
   let keeper: TokenKeeper
   let endpoint: TokenEndpoint
-  let events = Mutex<[String]>([])
+  let events = Shared<[String]>([])
 
   init() throws {
     let store = InMemoryCredentialStore()
@@ -61,7 +61,8 @@ struct TokenEndpointTests {
   ) -> HTTPResponse {
     var headers: HTTPHeaders = [:]
     if let authorization { headers.add(name: "Authorization", value: authorization) }
-    let reply = endpoint.respond(HTTPServerRequest(method: method, target: target, headers: headers))
+    let reply = endpoint.respond(
+      HTTPServerRequest(method: method, target: target, headers: headers))
     guard case .respond(let response) = reply.action else {
       Issue.record("connection dropped")
       return HTTPResponse(status: 0)
@@ -131,4 +132,13 @@ struct TokenEndpointTests {
     #expect(get().status == 503)
     #expect(requests.withLock { $0.count } == count, "no more requests once the session ended")
   }
+}
+
+/// A value shared with closures running on other threads.
+final class Shared<Value: Sendable>: Sendable {
+  private let value: Mutex<Value>
+
+  init(_ value: Value) { self.value = Mutex(value) }
+
+  func withLock<T>(_ body: (inout Value) -> T) -> T { value.withLock { body(&$0) } }
 }
