@@ -1,4 +1,3 @@
 import ClerkCLI
-import Glibc
 
-exit(CLI.run(arguments: Array(CommandLine.arguments.dropFirst()), context: .live))
+ProcessExit.finish(CLI.run(arguments: Array(CommandLine.arguments.dropFirst()), context: .live))

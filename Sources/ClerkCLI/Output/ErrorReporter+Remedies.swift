@@ -13,6 +13,7 @@ extension ErrorReporter {
     case let error as ClerkError: cliWording(for: error)
     case let error as CredentialStoreError: cliWording(for: error)
     case ClerkAuthError.noActiveSession: "no active Clerk session; run 'clerkctl login'"
+    case InstanceError.notConfigured: FirstRunHint.message
     default: nil
     }
   }
