@@ -72,6 +72,19 @@ struct TokenWatchTests {
     #expect(mints <= RefreshFixture.mintBound(seconds: elapsed, minTTL: 1), "\(mints) mints")
   }
 
+  @Test("--watch stops with exit 0 on SIGINT too, and keeps the file")
+  func watchUntilSIGINT() throws {
+    let fixture = try RefreshFixture()
+    let file = fixture.scratch.file("interrupted.jwt")
+    let run = try fixture.start(
+      ["token", "--template", "convex", "--min-ttl", "1", "--output", file, "--watch"])
+    try RefreshFixture.waitForFile(file)
+    run.signal(SIGINT)
+    #expect(run.wait() == 0, "\(run.stderr)")
+    fixture.expectValid(
+      try String(contentsOfFile: file, encoding: .utf8), readAt: RefreshFixture.now)
+  }
+
   @Test("--watch removes the file and exits 4 with the login hint when the session is revoked")
   func watchUntilRevoked() throws {
     let fixture = try RefreshFixture()
