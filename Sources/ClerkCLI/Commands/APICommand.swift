@@ -36,7 +36,7 @@ package struct APICommand: Command {
         .option(
           "data-file", value: "file", kind: .path,
           help: "Read the request body from a file; - for stdin."),
-        .option("template", value: "name", help: "Mint from this JWT template."),
+        .option("template", value: "name", kind: .template, help: "Mint from this JWT template."),
         .flag("include", short: "i", help: "Print the status line and headers too."),
         .flag("no-refresh", help: "Do not mint a fresh token and retry on 401."),
       ],

@@ -21,7 +21,7 @@ package struct ConvexCommand: Command {
           "url", value: "url", kind: .url, help: "The Convex deployment URL.",
           environmentVariable: "CONVEX_URL"),
         .option(
-          "template", value: "name", help: "Mint from this JWT template.",
+          "template", value: "name", kind: .template, help: "Mint from this JWT template.",
           defaultValue: "convex"),
       ],
       arguments: [

@@ -22,7 +22,8 @@ package struct DoctorCommand: Command {
       ],
       options: [
         .option(
-          "template", value: "name", help: "The JWT template to check.", defaultValue: "convex"),
+          "template", value: "name", kind: .template, help: "The JWT template to check.",
+          defaultValue: "convex"),
         .option(
           "audience", value: "aud", help: "The aud the backend expects.", defaultValue: "convex"),
       ])

@@ -30,7 +30,7 @@ package struct ExecCommand: Command {
           "clerkctl exec --refresh --template convex -- ./migrate.sh"),
       ],
       options: [
-        .option("template", value: "name", help: "Mint from this JWT template."),
+        .option("template", value: "name", kind: .template, help: "Mint from this JWT template."),
         .option(
           "env", value: "name", help: "The environment variable that receives the token.",
           defaultValue: "CLERK_TOKEN"),

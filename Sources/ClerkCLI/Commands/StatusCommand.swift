@@ -130,7 +130,8 @@ package struct StatusCommand: Command {
         profile: profile, store: store, http: context.httpClient(), clock: context.clock)
       account.requestTimeout = try context.requestTimeout()
       return (
-        try account.liveSession(fapiURL: try context.fapiURLOverride()).session.status, .success
+        try account.liveSession(fapiURL: try context.fapiURLOverride()).session.status.rawValue,
+        .success
       )
     } catch ClerkError.notSignedIn {
       return ("ended", .notSignedIn)

@@ -31,7 +31,7 @@ package struct TokenCommand: Command {
       ],
       options: [
         .option(
-          "template", value: "name",
+          "template", value: "name", kind: .template,
           help: "Mint from this JWT template (convex for Convex); default the session token."),
         .option(
           "min-ttl", value: "seconds", kind: .seconds,

@@ -27,7 +27,7 @@ package struct WhoamiCommand: Command {
     if !offline {
       let live = try account.liveSession(fapiURL: try context.fapiURLOverride())
       credential = live.credential
-      status = live.session.status
+      status = live.session.status.rawValue
       if let user = live.session.user {
         credential.email = user.email ?? credential.email
       }

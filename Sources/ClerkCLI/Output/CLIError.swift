@@ -1,5 +1,5 @@
 /// Errors of the command-line layer itself.
-package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProviding {
+package enum CLIError: Error, Equatable, Sendable, CustomStringConvertible, ExitCodeProviding {
   /// The command is declared but not implemented yet (`"clerkctl token"`).
   case notImplemented(String)
   /// The user pressed Ctrl-C at a prompt.

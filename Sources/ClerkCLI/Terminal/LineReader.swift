@@ -1,9 +1,9 @@
-import Synchronization
+import ClerkKit
 
 /// Buffers a byte source so lines and the rest of the input can be read in turn without losing
 /// bytes (the password is stdin's first line, the code its second).
 final class LineReader: @unchecked Sendable {
-  private let lock = Mutex(())
+  private let lock = Lock(())
   private var buffer: [UInt8] = []
   private var ended = false
   private let fill: () -> [UInt8]

@@ -11,7 +11,7 @@ package struct ClerkAccount {
   package let http: HTTPClient
   package let clock: Clock
   /// Seconds per HTTP request.
-  package var requestTimeout: Double = 15
+  package var requestTimeout: Double = HTTPRequest.defaultTimeout
   package var retry = RetryPolicy()
   /// Seconds to wait for another process holding the profile's lock.
   package var lockTimeout: Double = 30
@@ -201,7 +201,7 @@ package struct ClerkAccount {
       try store.withLock(profile: profile, timeout: lockTimeout) { try store.save(credential) }
     }
     guard let session = client?.session(sessionID), session.isActive else {
-      let state = client?.session(sessionID)?.status ?? "gone"
+      let state = client?.session(sessionID)?.status.rawValue ?? "gone"
       throw ClerkError.notSignedIn(profile: profile, .state(state))
     }
     return (credential, session)

@@ -1,10 +1,9 @@
 import Dispatch
-import Synchronization
 
 /// Where the loopback server and the paste-back reader hand in the browser's answer; the
 /// first one wins and the sign-in waits for it, bounded by the sign-in deadline.
 package final class CallbackMailbox: Sendable {
-  private let result = Mutex<Result<BrowserCallback, ClerkError>?>(nil)
+  private let result = Lock<Result<BrowserCallback, ClerkError>?>(nil)
   /// Signalled once, when the first answer is in; every waiter that wakes signals it again,
   /// so it stays open for the next one.
   private let arrived = DispatchSemaphore(value: 0)

@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Synchronization
 
 /// The one-shot redirect target of a browser sign-in: an HTTP server on 127.0.0.1 whose
 /// first `GET /callback` with Clerk's answer is handed to the mailbox and answered with a
@@ -24,7 +23,7 @@ package final class LoopbackCallbackServer: Sendable {
     let page = { @Sendable (status: Int, title: String, text: String) in
       Self.page(status, title, text, applicationName: applicationName)
     }
-    let used = Mutex(false)
+    let used = Lock(false)
     server = HTTPServer(
       configuration: HTTPServer.Configuration(
         host: "127.0.0.1", port: port, workerThreads: 2, maxConnections: 32, readTimeout: 10,
