@@ -47,7 +47,7 @@ struct StartupFootprintTests {
 
   @Test("a cache-hit token maps neither libcurl nor libcrypto; the cold mint before it maps both")
   func cacheHitLoadsNoLibcurl() throws {
-    let fixture = try MainJobFixture()
+    let fixture = try CLIFixture(.binary)
     try fixture.signIn()
     let traced = ["LD_DEBUG": "libs"]
     let mint = try fixture.run(["token", "--template", "convex"], extra: traced)
