@@ -54,7 +54,7 @@ public struct EmulatorAdmin: Sendable {
 
   /// Revokes a session server-side.
   public func revoke(sessionID: String) throws {
-    _ = try send("POST", "/__emulator/sessions/\(sessionID)/revoke")
+    _ = try send("POST", "/__emulator/sessions/\(sessionID)/revoke", body: [:])
   }
 
   /// Sets how many seconds a template's tokens live (`session`: the session token), below

@@ -88,7 +88,7 @@ package struct APICommand: Command {
       body = .none
     }
     template = parsed.value("template")
-    if let template, template.isEmpty { throw UsageError("'--template' needs a template name") }
+    if let template { try TemplateName.validate(template) }
     include = parsed.flag("include")
     refresh = !parsed.flag("no-refresh")
   }

@@ -54,7 +54,7 @@ package struct ConvexCommand: Command {
     }
     url = parsed.value("url")
     template = parsed.value("template") ?? "convex"
-    guard !template.isEmpty else { throw UsageError("'--template' needs a template name") }
+    try TemplateName.validate(template)
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {

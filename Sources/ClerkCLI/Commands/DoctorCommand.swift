@@ -35,7 +35,7 @@ package struct DoctorCommand: Command {
   package init(parsed: ParsedArguments) throws {
     template = parsed.value("template") ?? "convex"
     audience = parsed.value("audience") ?? "convex"
-    guard !template.isEmpty else { throw UsageError("'--template' needs a template name") }
+    try TemplateName.validate(template)
     guard !audience.isEmpty else { throw UsageError("'--audience' needs a value") }
   }
 

@@ -58,7 +58,7 @@ package struct ExecCommand: Command {
 
   package init(parsed: ParsedArguments) throws {
     template = parsed.value("template")
-    if let template, template.isEmpty { throw UsageError("'--template' needs a template name") }
+    if let template { try TemplateName.validate(template) }
     variable = parsed.value("env") ?? "CLERK_TOKEN"
     guard Self.isVariableName(variable) else {
       throw UsageError(

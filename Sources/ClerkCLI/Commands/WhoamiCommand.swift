@@ -37,13 +37,14 @@ package struct WhoamiCommand: Command {
         credential, adding: ["session_status": offline ? .null : .string(status)])
       context.print(json.prettyEncoded)
     } else {
+      let shown = TerminalText.sanitized
       context.print(
         """
-        user:     \(credential.userID ?? "?")
-        email:    \(credential.email ?? "(none)")
-        session:  \(credential.sessionID ?? "?") (\(status))
-        instance: \(credential.fapiURL)
-        profile:  \(credential.profile)
+        user:     \(shown(credential.userID ?? "?"))
+        email:    \(shown(credential.email ?? "(none)"))
+        session:  \(shown(credential.sessionID ?? "?")) (\(shown(status)))
+        instance: \(shown(credential.fapiURL))
+        profile:  \(shown(credential.profile))
         """)
     }
     return ExitCode.success.rawValue

@@ -71,7 +71,9 @@ extension CommandContext {
     }
     if isVerbose {
       let terminal = self.terminal
-      client = client.tracing(clock: clock) { line in terminal.writeError("clerkctl: \(line)\n") }
+      client = client.tracing(clock: clock) { line in
+        terminal.writeError("clerkctl: \(TerminalText.sanitized(line))\n")
+      }
     }
     return client
   }
@@ -113,9 +115,10 @@ extension CommandContext {
     return value
   }
 
-  /// Writes `text` and a newline to stderr.
+  /// Writes `text` and a newline to stderr, control characters other than its line breaks
+  /// replaced (notes quote servers and files).
   package func note(_ text: String) {
-    terminal.writeError(text + "\n")
+    terminal.writeError(TerminalText.sanitizedLines(text) + "\n")
   }
 
   /// Writes `text` and a newline to stdout.

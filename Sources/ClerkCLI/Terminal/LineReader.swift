@@ -27,6 +27,17 @@ final class LineReader: @unchecked Sendable {
     }
   }
 
+  /// At most `limit` bytes of what is left in the input; reads no further than that (an
+  /// unbounded input never fills memory).
+  func readAll(limit: Int) -> [UInt8] {
+    lock.withLock { _ in
+      while !ended && buffer.count < limit { readChunk() }
+      let taken = Array(buffer.prefix(limit))
+      buffer.removeFirst(taken.count)
+      return taken
+    }
+  }
+
   private func nextLine() -> String? {
     while true {
       if let newline = buffer.firstIndex(of: UInt8(ascii: "\n")) {

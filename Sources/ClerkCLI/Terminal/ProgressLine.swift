@@ -1,6 +1,5 @@
 import ClerkKit
 import Dispatch
-import Synchronization
 
 /// One line of progress on stderr for a slow HTTP call (on a terminal only, never with
 /// `--json`): when a request is still unanswered after `delay` seconds, it says what it waits
@@ -15,7 +14,7 @@ package final class ProgressLine: Sendable {
     var attempt = 1
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
   private let write: @Sendable (String) -> Void
   private let delay: Double
   private let schedule: @Sendable (Double, @escaping @Sendable () -> Void) -> Void

@@ -195,7 +195,12 @@ package struct ClerkAccount {
       throw ClerkError.notSignedIn(profile: profile, .noSignIn)
     }
     let api = api(fapiURL: fapiURL ?? credential.fapiURL, clientToken: credential.clientToken)
-    let client = try api.client()
+    let answer = Result { () throws(ClerkError) in try api.client() }
+    // 401/404: Clerk no longer knows the client, so the session is gone too.
+    if case .failure(.api(let error)) = answer, [401, 404].contains(error.status) {
+      throw ClerkError.notSignedIn(profile: profile, .ended)
+    }
+    let client = try answer.get()
     if api.clientTokenChanged, let rotated = api.clientToken {
       credential.clientToken = rotated
       try store.withLock(profile: profile, timeout: lockTimeout) { try store.save(credential) }

@@ -101,14 +101,15 @@ package struct SignInFlow {
       if let factor = attempt.secondFactor("email_code") {
         var fields = [("strategy", "email_code")]
         if let id = factor.emailAddressID { fields.append(("email_address_id", id)) }
+        let destination = factor.safeIdentifier.map(TerminalText.sanitized)
         var prepared = false
         return try answering(.code) { expired in
           if !prepared || expired {
             prepared = true
             _ = try api.signInStep(id: attempt.id, .prepareSecondFactor, fields)
-            inputs.note("Clerk sent a code to \(factor.safeIdentifier ?? "your email address").")
+            inputs.note("Clerk sent a code to \(destination ?? "your email address").")
           }
-          let code = try inputs.code(.emailSecondFactor, factor.safeIdentifier)
+          let code = try inputs.code(.emailSecondFactor, destination)
           return try api.signInStep(
             id: attempt.id, .attemptSecondFactor, [("strategy", "email_code"), ("code", code)])
         }
@@ -132,6 +133,7 @@ package struct SignInFlow {
     -> FrontendAPIClient.Envelope<SignInAttempt>
   {
     let factor = attempt.firstFactor("email_code")
+    let destination = factor?.safeIdentifier.map(TerminalText.sanitized)
     var announced = false
     return try answering(.code) { expired in
       if prepare || expired {
@@ -141,10 +143,10 @@ package struct SignInFlow {
         announced = false
       }
       if !announced {
-        inputs.note("Clerk sent a code to \(factor?.safeIdentifier ?? "your email address").")
+        inputs.note("Clerk sent a code to \(destination ?? "your email address").")
         announced = true
       }
-      let code = try inputs.code(.emailCode, factor?.safeIdentifier)
+      let code = try inputs.code(.emailCode, destination)
       return try api.signInStep(
         id: attempt.id, .attemptFirstFactor, [("strategy", "email_code"), ("code", code)])
     }

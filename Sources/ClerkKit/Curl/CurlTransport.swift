@@ -83,7 +83,7 @@ final class CurlTransport: Sendable {
     let message =
       location.isEmpty
       ? "\(target.display) answered HTTP \(status) without a Location; check the URL"
-      : "\(target.display) redirects (HTTP \(status)) to \(Target.redacted(location)); "
+      : "\(target.display) redirects (HTTP \(status)) to \(Redaction.url(location)); "
         + "redirects are not followed: use that URL instead"
     return HTTPError(.redirect(location: location), url: target.url, message: message)
   }
