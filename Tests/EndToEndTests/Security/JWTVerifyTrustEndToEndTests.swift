@@ -70,7 +70,7 @@ struct JWTVerifyTrustEndToEndTests {
   func profileInstance() throws {
     let attacker = try AttackerIssuer()
     defer { attacker.server.stop() }
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let forged = try env.run(["jwt", "verify", try attacker.token()])
     #expect(forged.status == 9, "\(forged.stderr)")
     #expect(forged.stdout.isEmpty)
