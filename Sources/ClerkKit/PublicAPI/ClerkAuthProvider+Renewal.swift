@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ClerkAuthProvider {
   /// A task keeping tokens fresh, and how to end what it feeds.
   struct Renewal: Sendable {
