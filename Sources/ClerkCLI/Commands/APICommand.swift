@@ -128,11 +128,11 @@ package struct APICommand: Command {
     case .standardInput(let curl):
       return Self.curlBody(context.terminal.readAll(), curl: curl)
     case .file(let path, let curl):
-      guard let data = FileManager.default.contents(atPath: path) else {
+      guard let data = try? LocalFile.read(path) else {
         throw UsageError(
           "cannot read \(curl ? "'-d @'" : "'--data-file'") \(path); check that the file exists")
       }
-      return Self.curlBody(Array(data), curl: curl)
+      return Self.curlBody(data, curl: curl)
     }
   }
 

@@ -59,20 +59,19 @@ extension JWTVerifyCommand {
 
   /// The key set in the file at `path`.
   private static func readJWKSFile(_ path: String) throws -> JWKS {
-    let files = FileManager.default
-    var isDirectory = false
     let what = "the JWKS file"
-    guard files.fileExists(atPath: path, isDirectory: &isDirectory) else {
+    let data: [UInt8]
+    do {
+      data = try LocalFile.read(path)
+    } catch .missing {
       throw CLIError.unreadableFile(what: what, path: path, reason: "no such file")
-    }
-    guard !isDirectory else {
+    } catch .directory {
       throw CLIError.unreadableFile(what: what, path: path, reason: "it is a directory")
-    }
-    guard let data = files.contents(atPath: path) else {
+    } catch {
       throw CLIError.unreadableFile(what: what, path: path, reason: "it is not readable")
     }
     do {
-      return try JWKS(bytes: Array(data))
+      return try JWKS(bytes: data)
     } catch .invalidKey(let reason) {
       throw JWTError.invalidKey("\(reason) (in '\(path)')")
     } catch {

@@ -41,7 +41,7 @@ package struct CommandContext: Sendable {
   /// The real process: its streams and environment.
   package static var live: CommandContext {
     CommandContext(
-      terminal: .live, environment: ProcessInfo.processInfo.environment, processGuard: .live)
+      terminal: .live, environment: ProcessEnvironment.current(), processGuard: .live)
   }
 
   /// Whether prompts are allowed (see ``PromptPolicy``).

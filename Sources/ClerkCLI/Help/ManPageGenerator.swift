@@ -17,7 +17,8 @@ package enum ManPageGenerator {
     out.append(".B " + escape(HelpFormatter.usage(for: path)))
     out.append(".SH DESCRIPTION")
     out.append(escape(spec.abstract))
-    for paragraph in spec.discussion.components(separatedBy: "\n\n") where !paragraph.isEmpty {
+    for paragraph in spec.discussion.split(separator: "\n\n", omittingEmptySubsequences: false)
+    where !paragraph.isEmpty {
       out.append(".PP")
       out.append(escape(paragraph.split(whereSeparator: \.isNewline).joined(separator: " ")))
     }

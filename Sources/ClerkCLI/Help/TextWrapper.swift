@@ -23,7 +23,7 @@ enum TextWrapper {
   /// Wraps paragraphs (separated by blank lines) with `indent` spaces before every line.
   static func paragraphs(_ text: String, width: Int, indent: Int = 0) -> String {
     let pad = String(repeating: " ", count: indent)
-    return text.components(separatedBy: "\n\n").map { paragraph in
+    return text.split(separator: "\n\n", omittingEmptySubsequences: false).map { paragraph in
       let flat = paragraph.split(whereSeparator: \.isNewline).joined(separator: " ")
       return wrap(flat, width: max(20, width - indent)).map { pad + $0 }.joined(separator: "\n")
     }.joined(separator: "\n\n")

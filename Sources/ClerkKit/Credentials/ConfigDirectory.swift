@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Glibc
 
 /// Where clerkctl keeps its files, and the paths inside it.
 ///
@@ -52,10 +53,17 @@ package struct ConfigDirectory: Sendable, Equatable {
     throw .noConfigDirectory
   }
 
+  /// The working directory (`getcwd`), `.` when it cannot be had (removed, too long).
+  private static func currentDirectory() -> String {
+    guard let path = getcwd(nil, 0) else { return "." }
+    defer { free(path) }
+    return String(cString: path)
+  }
+
   private static func normalize(_ path: String) -> String {
     var absolute = path
     if !absolute.hasPrefix("/") {
-      absolute = FileManager.default.currentDirectoryPath + "/" + absolute
+      absolute = currentDirectory() + "/" + absolute
     }
     while absolute.count > 1, absolute.hasSuffix("/") { absolute.removeLast() }
     return absolute

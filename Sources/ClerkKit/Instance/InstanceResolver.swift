@@ -90,15 +90,16 @@ package enum InstanceResolver {
     func invalid(_ reason: String) -> InstanceError {
       .invalidURL(source: source, value: value, reason: reason)
     }
-    guard let components = URLComponents(string: url), let scheme = components.scheme else {
+    guard let components = AbsoluteURL(url) else {
       throw invalid("not an absolute URL (expected https://HOST)")
     }
-    let lowerScheme = scheme.lowercased()
+    let lowerScheme = components.scheme.lowercased()
     guard lowerScheme == "https" || lowerScheme == "http" else {
       throw invalid("the scheme must be https (or http for loopback hosts)")
     }
-    guard let host = components.host, !host.isEmpty else { throw invalid("it has no host") }
-    guard components.user == nil, components.password == nil else {
+    let host = components.host
+    guard !host.isEmpty else { throw invalid("it has no host") }
+    guard components.userInfo == nil else {
       throw invalid("it must not contain a user name or password")
     }
     guard components.query == nil else { throw invalid("it must not have a query (?…)") }

@@ -84,9 +84,11 @@ package struct PublishableKey: Sendable, Equatable {
   /// Builds the key for a host, as Clerk does (`buildPublishableKey`): standard base64 of
   /// `<host>$` without padding.
   package static func make(frontendAPIHost host: String, production: Bool) -> String {
-    let encoded = Data((host + "$").utf8).base64EncodedString()
-    return (production ? "pk_live_" : "pk_test_")
-      + String(encoded.prefix { $0 != "=" })
+    // Standard base64 is base64url with `+` and `/` for `-` and `_`.
+    let encoded = Base64URL.encode(Array((host + "$").utf8)).map {
+      $0 == "-" ? "+" : $0 == "_" ? "/" : $0
+    }
+    return (production ? "pk_live_" : "pk_test_") + String(encoded)
   }
 
   /// Decodes standard or URL-safe base64, padded or not; `nil` for anything else.

@@ -57,7 +57,7 @@ public final class ClerkAuthProvider: Sendable {
       publishableKey: publishableKey, frontendAPIURL: frontendAPIURL, jwtTemplate: jwtTemplate,
       signInTimeout: signInTimeout, minimumTokenTTL: minimumTokenTTL, store: store,
       http: .lazy { .curl(CurlConfiguration(userAgent: userAgent)) },
-      clock: .system, environment: ProcessInfo.processInfo.environment)
+      clock: .system, environment: ProcessEnvironment.current())
   }
 
   /// The `User-Agent` sent when the application names none: `ClerkKit/VERSION`.

@@ -20,7 +20,7 @@ public struct FileCredentialStore: ClerkCredentialStore {
   package func profileStore() throws(CredentialStoreError) -> ProfileStore {
     try ProfileName.validate(profile)
     let directory = try ConfigDirectory.resolve(
-      flag: configDirectory, environment: ProcessInfo.processInfo.environment)
+      flag: configDirectory, environment: ProcessEnvironment.current())
     return ProfileStore(directory: directory)
   }
 
