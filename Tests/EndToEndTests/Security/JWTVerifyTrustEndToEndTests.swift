@@ -70,11 +70,11 @@ struct JWTVerifyTrustEndToEndTests {
   func profileInstance() throws {
     let attacker = try AttackerIssuer()
     defer { attacker.server.stop() }
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let forged = try env.run(["jwt", "verify", try attacker.token()])
     #expect(forged.status == 9, "\(forged.stderr)")
     #expect(forged.stdout.isEmpty)
-    #expect(forged.stderr.contains(env.emulator.fapiURL), "\(forged.stderr)")
+    #expect(forged.stderr.contains(env.fapiURL), "\(forged.stderr)")
     #expect(attacker.requestCount == 0)
 
     let token = try env.run(["token", "--template", "convex"])
