@@ -59,7 +59,10 @@ struct SmallHolesEndToEndTests {
       ["token", "--template", name],
       ["exec", "--template", name, "--", "true"],
       ["api", "--template", name, (bench.process?.convexURL ?? "") + "/x"],
-      ["convex", "query", "echo:args", "--template", name, "--url", (bench.process?.convexURL ?? "")],
+      [
+        "convex", "query", "echo:args", "--template", name, "--url",
+        (bench.process?.convexURL ?? ""),
+      ],
       ["doctor", "--template", name],
     ]
     for arguments in runs {
