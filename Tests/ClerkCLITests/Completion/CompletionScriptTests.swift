@@ -1,6 +1,6 @@
 import ClerkCLI
-import ClerkTestSupport
 import ClerkKit
+import ClerkTestSupport
 import Foundation
 import Testing
 

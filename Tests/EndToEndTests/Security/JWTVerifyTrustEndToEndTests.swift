@@ -74,7 +74,7 @@ struct JWTVerifyTrustEndToEndTests {
     let forged = try env.run(["jwt", "verify", try attacker.token()])
     #expect(forged.status == 9, "\(forged.stderr)")
     #expect(forged.stdout.isEmpty)
-    #expect(forged.stderr.contains(env.emulator.fapiURL), "\(forged.stderr)")
+    #expect(forged.stderr.contains(env.fapiURL), "\(forged.stderr)")
     #expect(attacker.requestCount == 0)
 
     let token = try env.run(["token", "--template", "convex"])

@@ -58,8 +58,11 @@ struct SmallHolesEndToEndTests {
     let runs: [[String]] = [
       ["token", "--template", name],
       ["exec", "--template", name, "--", "true"],
-      ["api", "--template", name, bench.emulator.convexURL + "/x"],
-      ["convex", "query", "echo:args", "--template", name, "--url", bench.emulator.convexURL],
+      ["api", "--template", name, (bench.process?.convexURL ?? "") + "/x"],
+      [
+        "convex", "query", "echo:args", "--template", name, "--url",
+        (bench.process?.convexURL ?? ""),
+      ],
       ["doctor", "--template", name],
     ]
     for arguments in runs {

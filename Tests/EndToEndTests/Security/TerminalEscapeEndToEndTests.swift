@@ -58,7 +58,7 @@ struct TerminalEscapeEndToEndTests {
     ]
     try bench.fault(["path": "/api/query", "status": 200, "body": .string(reply.encoded)])
     let result = try bench.run(
-      ["convex", "query", "echo:args", "--url", bench.emulator.convexURL])
+      ["convex", "query", "echo:args", "--url", (bench.process?.convexURL ?? "")])
     #expect(result.status == 1, "\(result.stderr)")
     #expect(result.stderr.contains("Uncaught Error"))
     Self.expectClean(result.stderr, "the Convex error")
