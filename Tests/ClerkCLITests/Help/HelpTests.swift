@@ -112,7 +112,9 @@ struct HelpTests {
       #expect(roff.contains("\n.SH FILES\n"), "\(page)")
       #expect(roff.contains("CONFIG_DIR/profiles/NAME.json"), "\(page)")
       #expect(roff.contains("\n.SH SEE ALSO\n"), "\(page)")
-      #expect(roff.contains(page[0] == "clerkctl" ? "\\fBclerkctl\\-login\\fR(1)" : "\\fBclerkctl\\fR(1)"))
+      #expect(
+        roff.contains(page[0] == "clerkctl" ? "\\fBclerkctl\\-login\\fR(1)" : "\\fBclerkctl\\fR(1)")
+      )
     }
     let root = runCLI(["help", "--man"]).output
     #expect(!root.contains(".nf"))

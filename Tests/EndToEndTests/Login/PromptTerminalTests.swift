@@ -52,7 +52,7 @@ struct PromptTerminalTests {
     #expect(!FileManager.default.fileExists(atPath: fixture.credentialPath()))
   }
 
-  @Test("a TOTP second factor is asked for after the password and completes the sign-in")
+  @Test("a TOTP code is asked for after the password, echoed, and completes the sign-in")
   func totpPrompt() throws {
     let fixture = try CLIFixture(.binary)
     let terminal = try Self.login(fixture, "mfa@example.com")
@@ -61,11 +61,14 @@ struct PromptTerminalTests {
     try terminal.type("demo-password")
     try terminal.press("Enter")
     try terminal.waitFor("Authenticator app code: ")
-    try terminal.waitForEchoOff()
-    try terminal.type(try fixture.totpCode())
+    let code = try fixture.totpCode()
+    try terminal.type(code)
     try terminal.press("Enter")
     let screen = try terminal.waitFor("[tty ")
     #expect(screen.contains("[exit 0]"), "\(screen)")
+    // Codes echo as they are typed (cli.md); the password never does.
+    #expect(screen.contains("Authenticator app code: \(code)"), "\(screen)")
+    #expect(!screen.contains("demo-password"), "\(screen)")
     #expect(screen.contains("Signed in as mfa@example.com"), "\(screen)")
     #expect(screen.contains("[tty echo]"), "\(screen)")
     #expect(try fixture.credential()["email"]?.stringValue == "mfa@example.com")

@@ -11,51 +11,44 @@ struct ProgressEndToEndTests {
 
   @Test("On a terminal a slow mint shows one line on stderr and clears it")
   func onTerminal() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     try bench.fault(["path": .string(mintPath), "delay_ms": 2500, "count": 1])
     let terminal = try PseudoTerminal()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: BuiltProducts.path("clerkctl"))
-    process.arguments = token
-    process.environment = bench.sandbox.environment
-    process.standardInput = FileHandle.nullDevice
-    process.standardError = terminal.secondaryHandle
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    let child = try SpawnedProcess(
+      BuiltProducts.path("clerkctl"), token, environment: bench.environment, input: .null,
+      errorDescriptor: terminal.secondary)
+    defer {
+      child.send(SIGKILL)
+      child.waitForExit()
+    }
     let seen = terminal.read(until: "\r\u{1B}[K\r\u{1B}[K", timeout: 30)
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    #expect(child.waitForExit() == SpawnedProcess.Exit(status: 0, signaled: false))
     #expect(seen.contains("clerkctl: waiting for 127.0.0.1:\(bench.port)…"), "\(seen)")
     #expect(seen.hasSuffix("\r\u{1B}[K"), "\(seen)")
-    let jwt = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    let jwt = child.stdout
     #expect(jwt.split(separator: ".").count == 3)
   }
 
   @Test("On a terminal with --json, a slow call prints no progress")
   func jsonOnTerminal() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     try bench.fault(["path": .string(mintPath), "delay_ms": 1500, "count": 1])
     let terminal = try PseudoTerminal()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: BuiltProducts.path("clerkctl"))
-    process.arguments = token + ["--json"]
-    process.environment = bench.sandbox.environment
-    process.standardInput = FileHandle.nullDevice
-    process.standardError = terminal.secondaryHandle
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-    process.waitUntilExit()
-    #expect(process.terminationStatus == 0)
+    let child = try SpawnedProcess(
+      BuiltProducts.path("clerkctl"), token + ["--json"], environment: bench.environment,
+      input: .null, errorDescriptor: terminal.secondary)
+    defer {
+      child.send(SIGKILL)
+      child.waitForExit()
+    }
+    #expect(child.waitForExit() == SpawnedProcess.Exit(status: 0, signaled: false))
     let seen = terminal.read(until: "waiting", timeout: 1)
     #expect(!seen.contains("waiting"), "\(seen)")
   }
 
   @Test("Off a terminal, and with --json, a slow call prints no progress")
   func offTerminal() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     try bench.fault(["path": .string(mintPath), "delay_ms": 1500, "count": 2])
     let plain = try bench.run(token)
     #expect(plain.status == 0, "\(plain.stderr)")
