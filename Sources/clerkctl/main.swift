@@ -1,4 +1,5 @@
 import ClerkCLI
 import Glibc
 
+CLI.protectProcess()
 exit(CLI.run(arguments: Array(CommandLine.arguments.dropFirst()), context: .live))

@@ -24,7 +24,7 @@ struct LibraryExampleTests {
     let provider = ClerkAuthProvider(
       frontendAPIURL: fapiURL,  // or publishableKey: "pk_live_…"
       jwtTemplate: "convex",
-      store: InMemoryCredentialStore())  // default: FileCredentialStore(), shared with clerkctl
+      store: .inMemory())  // default: .file(profile: "default"), shared with clerkctl
 
     // Sign in (ClerkSignInMethod also has email codes, second factors and tickets).
     let credentials = try await provider.login(identifier: email, password: password)

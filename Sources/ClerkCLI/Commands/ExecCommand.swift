@@ -62,8 +62,7 @@ package struct ExecCommand: Command {
     // Find the command first: a typo should not cost a token mint.
     _ = try ChildProcess.resolve(command[0], path: context.environment["PATH"])
     let result = try context.account().token(
-      template: template, minTTL: minTTL, forceRefresh: false,
-      fapiURL: try context.fapiURLOverride())
+      template: template, minTTL: minTTL, forceRefresh: false)
     var environment = context.environment
     environment[variable] = result.token.jwt
     environment[variable + "_EXPIRES_AT"] = String(result.token.expiresAt)

@@ -108,8 +108,8 @@ package struct LoginCommand: Command {
 
   package func run(_ context: CommandContext) throws -> Int32 {
     if let browser { return try runBrowserLogin(browser, context) }
-    let account = try context.account()
-    let stored = try? account.store.load(profile: account.profile)
+    let account = try context.loginAccount()
+    let stored = try? account.store.loadForRemoval(profile: account.profile)?.credential
     let fapiURL = try context.fapiURL(stored: stored?.fapiURL)
     let stdin = StdinLines(terminal: context.terminal)
     let method = try signInMethod(context, stdin: stdin, fapiURL: fapiURL, account: account)

@@ -26,6 +26,8 @@ package struct StatusCommand: Command {
   package func run(_ context: CommandContext) throws -> Int32 {
     let store = try context.profileStore()
     let selected = try context.profileName()
+    // The selected profile's credential goes nowhere it was not issued: refuse before anything.
+    try context.account(profile: selected).checkInstanceBinding()
     var names = store.listProfiles()
     if !names.contains(selected) { names.append(selected) }
     let now = context.clock.now().timeIntervalSince1970
@@ -106,11 +108,9 @@ package struct StatusCommand: Command {
   ) {
     if offline { return ("not_checked", .success) }
     do {
-      var account = ClerkAccount(
-        profile: profile, store: store, http: context.httpClient(), clock: context.clock)
-      account.requestTimeout = try context.requestTimeout()
+      let account = try context.account(profile: profile)
       return (
-        try account.liveSession(fapiURL: try context.fapiURLOverride()).session.status, .success
+        try account.liveSession().session.status, .success
       )
     } catch ClerkError.notSignedIn {
       return ("ended", .notSignedIn)

@@ -50,8 +50,7 @@ package struct TokenCommand: Command {
   package func run(_ context: CommandContext) throws -> Int32 {
     let account = try context.account()
     let result = try account.token(
-      template: template, minTTL: minTTL, forceRefresh: forceRefresh,
-      fapiURL: try context.fapiURLOverride())
+      template: template, minTTL: minTTL, forceRefresh: forceRefresh)
     let jwt = result.token.jwt
     switch format ?? (context.globals.json ? "json" : "raw") {
     case "header":

@@ -23,7 +23,7 @@ package enum ErrorReporter {
 
   /// The one-line message for `error`, without a prefix.
   package static func message(for error: any Error) -> String {
-    let text = String(describing: error)
+    let text = InstanceBindingHint.message(for: error) ?? String(describing: error)
     return text.split(whereSeparator: \.isNewline).joined(separator: " ")
   }
 
