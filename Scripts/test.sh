@@ -10,8 +10,22 @@ cd "$(dirname "$0")/.."
 Scripts/setup.sh zsh fish chromium python3 ||
   echo "test: could not install zsh, fish, chromium or python3; the tests that need them will" \
     "report it" >&2
+# The conformance check validates the emulator's replies with Python's jsonschema and PyYAML:
+# Debian's packages when apt can install them, else pip.
+if ! python3 -c 'import jsonschema, yaml' >/dev/null 2>&1; then
+  Scripts/setup.sh python3-jsonschema python3-yaml >/dev/null 2>&1 ||
+    python3 -m pip install -q jsonschema pyyaml >/dev/null 2>&1 ||
+    python3 -m pip install -q --break-system-packages jsonschema pyyaml >/dev/null 2>&1 ||
+    echo "test: could not install Python's jsonschema and pyyaml; the conformance check will" \
+      "report it" >&2
+fi
 swift build --build-tests "$@"
-swift test --skip-build "$@"
+# Every Frontend and Backend API reply any emulator serves to the suite (in process or as a
+# child process) is recorded, then validated against Clerk's OpenAPI specs.
+replies="$(mktemp -d)"
+trap 'rm -rf "$replies"' EXIT
+CLERK_EMULATOR_RECORD_REPLIES="$replies" swift test --skip-build "$@"
+python3 Tests/ClerkEmulatorTests/Fixtures/conformance/validate_replies.py "$replies"
 smoke="${FUZZ_SMOKE_SECONDS:-3}"
 if [ "$smoke" != 0 ]; then
   Scripts/fuzz.sh "$smoke"

@@ -74,6 +74,26 @@ struct APICommandTests {
     #expect(String(decoding: request.body, as: UTF8.self) == "{\"from\":\"stdin\"}")
   }
 
+  @Test("-d @FILE and -d @- read the body as curl does: without line breaks")
+  func curlData() throws {
+    let env = try SignedInSandbox()
+    let backend = try RecordingBackend { _, _ in Self.ok() }
+    let file = env.sandbox.home.file("body.json")
+    try Data("{\"a\":\r\n 1}\n".utf8).write(to: URL(fileURLWithPath: file))
+    let fromFile = try env.run(["api", "-d", "@" + file, backend.url + "/file"])
+    #expect(fromFile.status == 0, "\(fromFile.stderr)")
+    let fromStdin = try env.run(["api", "-d", "@-", backend.url + "/in"], stdin: "{\"b\":\n2}\n")
+    #expect(fromStdin.status == 0, "\(fromStdin.stderr)")
+    #expect(backend.requests.count == 2)
+    #expect(backend.requests.allSatisfy { $0.method == "POST" })
+    #expect(String(decoding: backend.requests[0].body, as: UTF8.self) == "{\"a\": 1}")
+    #expect(String(decoding: backend.requests[1].body, as: UTF8.self) == "{\"b\":2}")
+    let missing = try env.run(["api", "-d", "@" + file + ".nope", backend.url + "/x"])
+    #expect(missing.status == 2)
+    #expect(missing.stderr.contains("cannot read '-d @' \(file).nope"))
+    #expect(backend.requests.count == 2)
+  }
+
   @Test("--include prints the status line and headers before the body")
   func include() throws {
     let env = try SignedInSandbox()

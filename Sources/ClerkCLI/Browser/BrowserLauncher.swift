@@ -1,4 +1,4 @@
-import Foundation
+import ClerkKit
 
 /// Opens a URL in the user's browser: `$BROWSER` (the first of its `:`-separated entries; a
 /// `%s` in it stands for the URL, else the URL is the last argument), else `xdg-open` when a
@@ -12,7 +12,7 @@ package enum BrowserLauncher {
       var words = first.split(separator: " ").map(String.init)
       guard !words.isEmpty else { return nil }
       if words.contains(where: { $0.contains("%s") }) {
-        words = words.map { $0.replacingOccurrences(of: "%s", with: url) }
+        words = words.map { $0.replacing("%s", with: url) }
       } else {
         words.append(url)
       }
@@ -31,33 +31,11 @@ package enum BrowserLauncher {
   /// Starts `command` (the program looked up on `PATH` when it has no `/`), its output
   /// discarded. Returns whether it started.
   package static func launch(_ command: [String], environment: [String: String]) -> Bool {
-    guard let program = command.first,
-      let path = resolve(program, path: environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin")
-    else { return false }
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: path)
-    process.arguments = Array(command.dropFirst())
-    process.environment = environment
-    process.standardInput = FileHandle.nullDevice
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
     do {
-      try process.run()
+      try ChildProcess.start(command, environment: environment)
+      return true
     } catch {
       return false
     }
-    return true
-  }
-
-  /// The executable for `program`: itself when it names a path, else the first match on
-  /// `path`.
-  static func resolve(_ program: String, path: String) -> String? {
-    let manager = FileManager.default
-    if program.contains("/") { return manager.isExecutableFile(atPath: program) ? program : nil }
-    for directory in path.split(separator: ":") where !directory.isEmpty {
-      let candidate = "\(directory)/\(program)"
-      if manager.isExecutableFile(atPath: candidate) { return candidate }
-    }
-    return nil
   }
 }

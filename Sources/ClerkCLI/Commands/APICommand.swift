@@ -1,5 +1,5 @@
 import ClerkKit
-import Foundation
+import FoundationEssentials
 
 /// `clerkctl api`: one authenticated HTTP request.
 package struct APICommand: Command {
@@ -12,8 +12,10 @@ package struct APICommand: Command {
         whatever the status (like curl). Exits 0 for 2xx and 1 for any other status, naming \
         it on stderr; redirects are not followed (exit 1, naming the target). The method is \
         GET, or POST when a body is given; a body gets Content-Type: application/json unless \
-        a -H gives one. The Authorization header is clerkctl's: -H Authorization is refused. \
-        Responses are read up to 1 MiB.
+        a -H gives one. As with curl, -d @FILE reads the body from FILE and -d @- from stdin, \
+        dropping carriage returns and newlines; --data-file sends the bytes as they are. The \
+        Authorization header is clerkctl's: -H Authorization is refused. Responses are read \
+        up to 1 MiB.
         """,
       examples: [
         CommandExample(
@@ -28,7 +30,9 @@ package struct APICommand: Command {
         .option(
           "header", short: "H", value: "header", help: "A request header, 'Name: value'.",
           isRepeatable: true),
-        .option("data", short: "d", value: "data", help: "The request body."),
+        .option(
+          "data", short: "d", value: "data",
+          help: "The request body; @FILE reads it from FILE, @- from stdin (as curl)."),
         .option(
           "data-file", value: "file", kind: .path,
           help: "Read the request body from a file; - for stdin."),
@@ -43,8 +47,10 @@ package struct APICommand: Command {
   package enum Body: Sendable, Equatable {
     case none
     case text(String)
-    case file(String)
-    case standardInput
+    /// The bytes of a file; with `curl` (from `-d @FILE`) without CR and LF, as curl sends.
+    case file(String, curl: Bool)
+    /// The bytes of stdin; with `curl` (from `-d @-`) without CR and LF.
+    case standardInput(curl: Bool)
   }
 
   package var url: String
@@ -67,9 +73,17 @@ package struct APICommand: Command {
       headers.add(name: name, value: value)
     }
     if let data = parsed.value("data") {
-      body = .text(data)
+      if data == "@-" {
+        body = .standardInput(curl: true)
+      } else if data.hasPrefix("@") {
+        let path = String(data.dropFirst())
+        guard !path.isEmpty else { throw UsageError("'-d @' needs a file name, or - for stdin") }
+        body = .file(path, curl: true)
+      } else {
+        body = .text(data)
+      }
     } else if let file = parsed.value("data-file") {
-      body = file == "-" ? .standardInput : .file(file)
+      body = file == "-" ? .standardInput(curl: false) : .file(file, curl: false)
     } else {
       body = .none
     }
@@ -110,14 +124,20 @@ package struct APICommand: Command {
       return []
     case .text(let text):
       return Array(text.utf8)
-    case .standardInput:
-      return context.terminal.readAll()
-    case .file(let path):
+    case .standardInput(let curl):
+      return Self.curlBody(context.terminal.readAll(), curl: curl)
+    case .file(let path, let curl):
       guard let data = FileManager.default.contents(atPath: path) else {
-        throw UsageError("cannot read '--data-file' \(path); check that the file exists")
+        throw UsageError(
+          "cannot read \(curl ? "'-d @'" : "'--data-file'") \(path); check that the file exists")
       }
-      return Array(data)
+      return Self.curlBody(Array(data), curl: curl)
     }
+  }
+
+  /// What curl's `-d @FILE` sends: the bytes without carriage returns and newlines.
+  static func curlBody(_ bytes: [UInt8], curl: Bool) -> [UInt8] {
+    curl ? bytes.filter { $0 != UInt8(ascii: "\r") && $0 != UInt8(ascii: "\n") } : bytes
   }
 
   /// A method: an HTTP token, upper-cased (`-X post` sends POST).
@@ -134,7 +154,7 @@ package struct APICommand: Command {
       throw UsageError("'-H' takes 'Name: value', got '\(text)'")
     }
     let name = String(text[..<colon])
-    let value = text[text.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+    let value = trimmingBlanks(text[text.index(after: colon)...])
     guard !name.isEmpty, name.unicodeScalars.allSatisfy(isTokenCharacter) else {
       throw UsageError("'-H' has an invalid header name '\(name)'")
     }
@@ -147,6 +167,15 @@ package struct APICommand: Command {
           + "(use --template to choose the token)")
     }
     return (name, value)
+  }
+
+  /// `text` without leading and trailing spaces and tabs; line breaks stay (and are refused).
+  private static func trimmingBlanks(_ text: Substring) -> String {
+    let isBlank = { (character: Character) in character.isWhitespace && !character.isNewline }
+    guard let first = text.firstIndex(where: { !isBlank($0) }),
+      let last = text.lastIndex(where: { !isBlank($0) })
+    else { return "" }
+    return String(text[first...last])
   }
 
   private static func isTokenCharacter(_ scalar: Unicode.Scalar) -> Bool {

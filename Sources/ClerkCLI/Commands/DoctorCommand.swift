@@ -11,7 +11,7 @@ package struct DoctorCommand: Command {
         session is live, the template mints, the token's iss, aud and sub are what Convex \
         checks, the signature verifies through discovery, and the local clock is within 5 \
         seconds of Clerk's. The checklist is the command's output, so it goes to stdout \
-        (--json: an array of {check, ok, skipped, detail, fix}). Exits 0 when all pass, else \
+        (--json: {schema_version, ok, checks: [{check, ok, skipped, detail, fix}]}). Exits 0 when all pass, else \
         with the code of the first failure: 3 configuration or credential file, 4 not signed \
         in, 5 unreachable, 7 template, 9 token invalid (iss, aud, sub, signature, clock).
         """,
@@ -41,10 +41,16 @@ package struct DoctorCommand: Command {
   package func run(_ context: CommandContext) throws -> Int32 {
     let checks = try Doctor(context: context, template: template, audience: audience).run()
     if context.globals.json {
-      context.print(JSONValue.array(checks.map(\.json)).prettyEncoded)
+      let failed = checks.contains {
+        if case .failed = $0.outcome { return true }
+        return false
+      }
+      let json: JSONValue = [
+        "schema_version": 1, "ok": .bool(!failed), "checks": .array(checks.map(\.json)),
+      ]
+      context.print(json.prettyEncoded)
     } else {
-      let colour =
-        context.terminal.isTerminal(.output) && context.environment["NO_COLOR"] == nil
+      let colour = context.usesColour(.output)
       for check in checks { context.print(check.line(colour: colour)) }
     }
     for check in checks {

@@ -23,6 +23,8 @@ package struct GlobalOptions: Sendable, Equatable {
   package var json: Bool
   /// `--no-input`.
   package var noInput: Bool
+  /// `--no-color`.
+  package var noColor: Bool = false
 
   package init(
     profile: String? = nil, configDirectory: String? = nil, publishableKey: String? = nil,
@@ -50,6 +52,7 @@ package struct GlobalOptions: Sendable, Equatable {
       apiURL: parsed.value("api-url"), requestTimeout: parsed.double("request-timeout"),
       caCertificateFile: parsed.value("cacert"), verbose: parsed.flag("verbose"),
       json: parsed.flag("json"), noInput: parsed.flag("no-input"))
+    noColor = parsed.flag("no-color")
   }
 
   /// The declarations of the global options (the root command's options).
@@ -84,6 +87,7 @@ package struct GlobalOptions: Sendable, Equatable {
       environmentVariable: "CLERKCTL_DEBUG"),
     .flag("json", help: "Machine-readable output, where the command has any."),
     .flag("no-input", help: "Never prompt.", environmentVariable: "CLERKCTL_NO_INPUT"),
+    .flag("no-color", help: "No colour (also with NO_COLOR set or TERM=dumb)."),
     .flag("help", short: "h", help: "Show help information."),
     .flag("version", help: "Show the version."),
   ]

@@ -8,7 +8,8 @@ package struct JWTDecodeCommand: Command {
       abstract: "Print a JWT's header and payload as JSON, without verifying it.",
       discussion: """
         Prints {"header": …, "payload": …}. Nothing is checked but the token's shape: use \
-        'clerkctl jwt verify' before relying on any claim. Exits 9 when the token is malformed.
+        'clerkctl jwt verify' before relying on any claim. The iat, nbf and exp claims are \
+        also shown as UTC times on stderr. Exits 9 when the token is malformed.
         """,
       examples: [CommandExample("Decode a fresh token", "clerkctl token | clerkctl jwt decode")],
       arguments: [
@@ -29,6 +30,11 @@ package struct JWTDecodeCommand: Command {
     context.print(decoded.prettyEncoded)
     context.note(
       "clerkctl: the signature was NOT verified; use 'clerkctl jwt verify' to check it")
+    let now = context.clock.epochSeconds
+    for claim in ["iat", "nbf", "exp"] {
+      guard let seconds = jwt.payload[claim]?.intValue else { continue }
+      context.note("clerkctl: \(claim) \(EpochTime.text(seconds, now: now))")
+    }
     return ExitCode.success.rawValue
   }
 }

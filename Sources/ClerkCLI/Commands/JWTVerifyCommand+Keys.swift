@@ -1,5 +1,5 @@
 import ClerkKit
-import Foundation
+import FoundationEssentials
 
 /// Where `jwt verify` gets its keys: a JWKS file, a JWKS URL, or OIDC discovery.
 extension JWTVerifyCommand {
@@ -59,12 +59,12 @@ extension JWTVerifyCommand {
   /// The key set in the file at `path`.
   private static func readJWKSFile(_ path: String) throws -> JWKS {
     let files = FileManager.default
-    var isDirectory: ObjCBool = false
+    var isDirectory = false
     let what = "the JWKS file"
     guard files.fileExists(atPath: path, isDirectory: &isDirectory) else {
       throw CLIError.unreadableFile(what: what, path: path, reason: "no such file")
     }
-    guard !isDirectory.boolValue else {
+    guard !isDirectory else {
       throw CLIError.unreadableFile(what: what, path: path, reason: "it is a directory")
     }
     guard let data = files.contents(atPath: path) else {

@@ -1,5 +1,5 @@
 import ClerkKit
-import Foundation
+import FoundationEssentials
 import Glibc
 
 extension LoginCommand {
@@ -55,19 +55,7 @@ extension LoginCommand {
     if let signOutError {
       context.note("clerkctl: warning: the previous session was not signed out: \(signOutError)")
     }
-    let host = URLParts.host(of: credential.fapiURL) ?? credential.fapiURL
-    if context.globals.json {
-      let object: JSONValue = [
-        "user_id": .string(credential.userID ?? ""),
-        "email": credential.email.map(JSONValue.string) ?? .null,
-        "session_id": credential.sessionID.map(JSONValue.string) ?? .null,
-        "fapi_url": .string(credential.fapiURL), "profile": .string(credential.profile),
-      ]
-      context.print(object.encoded)
-    } else {
-      let email = credential.email ?? "(no email)"
-      context.note("Signed in as \(email) (\(credential.userID ?? "?")) on \(host)")
-    }
+    Self.reportSignedIn(credential, context)
     return ExitCode.success.rawValue
   }
 
@@ -121,6 +109,6 @@ extension LoginCommand {
       // Pasting: always with --redirect-url (prompted on a terminal, read plainly otherwise);
       // with the loopback only on a terminal, so stdin stays free for a second-factor code.
       readPasted: waitsOnLoopback && !prompted ? nil : pasteReader,
-      inputs: inputs)
+      inputs: inputs, applicationName: "clerkctl")
   }
 }

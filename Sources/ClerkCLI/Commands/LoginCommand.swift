@@ -1,5 +1,5 @@
 import ClerkKit
-import Foundation
+import FoundationEssentials
 
 /// `clerkctl login`: signs in and stores the client token for the profile.
 package struct LoginCommand: Command {
@@ -19,6 +19,9 @@ package struct LoginCommand: Command {
 
         Browser sign-in (--oauth, --sso) opens $BROWSER or xdg-open, prints the URL to stderr, \
         and waits for Clerk's redirect on http://127.0.0.1:PORT/callback.
+
+        --json prints {schema_version, profile, user_id, email, identifier, session_id, \
+        fapi_url} on stdout.
         """,
       examples: [
         CommandExample(
@@ -121,22 +124,30 @@ package struct LoginCommand: Command {
     let credential = result.credential
     if let error = result.previousSignOutError {
       context.note(
-        "clerkctl: warning: the previous session could not be signed out (\(error)); "
+        "clerkctl: warning: the previous session could not be signed out (\(ErrorReporter.message(for: error))); "
           + "it ends when it expires")
     }
-    let host = URLParts.host(of: fapiURL) ?? fapiURL
+    Self.reportSignedIn(credential, context)
+    return ExitCode.success.rawValue
+  }
+
+  /// `Signed in as EMAIL (USER_ID) on HOST[:PORT]` on stderr; with `--json`, the object on
+  /// stdout too.
+  static func reportSignedIn(_ credential: ProfileCredential, _ context: CommandContext) {
     if context.globals.json {
       let json: JSONValue = [
+        "schema_version": 1, "profile": .string(credential.profile),
         "user_id": .string(credential.userID ?? ""),
         "email": credential.email.map(JSONValue.string) ?? .null,
-        "session_id": .string(credential.sessionID ?? ""), "fapi_url": .string(fapiURL),
-        "profile": .string(credential.profile),
+        "identifier": credential.email.map(JSONValue.string) ?? .null,
+        "session_id": credential.sessionID.map(JSONValue.string) ?? .null,
+        "fapi_url": .string(credential.fapiURL),
       ]
       context.print(json.prettyEncoded)
     }
+    let host = URLParts.authority(of: credential.fapiURL) ?? credential.fapiURL
     context.note(
       "Signed in as \(credential.email ?? "(no email)") (\(credential.userID ?? "?")) on \(host)")
-    return ExitCode.success.rawValue
   }
 
   private func signInMethod(

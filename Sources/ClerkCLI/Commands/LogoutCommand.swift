@@ -10,22 +10,39 @@ package struct LogoutCommand: Command {
         The local files are deleted even when Clerk cannot be reached (exit 5 then: the \
         session may live on until it expires). A credential file others can read is exposed: \
         its session is ended and the file deleted, with a warning. Temporary files a killed \
-        write left go too.
+        write left go too. --all asks first at a terminal (y or yes goes \
+        on; any other answer signs nothing out and exits 1); --yes skips the question, and \
+        without a terminal it is never asked. --json prints {schema_version, signed_out: \
+        [{profile, revoked}]}, revoked false when Clerk could not be told.
         """,
-      options: [.flag("all", help: "Sign out every profile.")])
+      options: [
+        .flag("all", help: "Sign out every profile."),
+        .flag("yes", short: "y", help: "Do not ask before signing out every profile."),
+      ])
   }
 
   package var all: Bool
+  package var yes: Bool
 
   package init(parsed: ParsedArguments) throws {
     all = parsed.flag("all")
+    yes = parsed.flag("yes")
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
     let store = try context.profileStore()
     let profiles = all ? store.listProfiles() : [try context.profileName()]
     var code = ExitCode.success
+    var signedOut: [JSONValue] = []
     if profiles.isEmpty { context.note("Not signed in: no profiles in \(store.directory.path).") }
+    if all, !yes, !profiles.isEmpty, context.canPrompt {
+      let answer = try context.terminal.prompt(
+        "Sign out every profile (\(profiles.joined(separator: ", ")))? [y/N] ")
+      let word = answer.trimmingWhitespace().lowercased()
+      guard word == "y" || word == "yes" else {
+        throw CLIError.declined("signing out any profile")
+      }
+    }
     // A credential goes only to the instance that issued it: check them all before sending.
     let accounts = try profiles.map { try context.account(profile: $0) }
     for account in accounts { try account.checkInstanceBinding() }
@@ -35,13 +52,20 @@ package struct LogoutCommand: Command {
       case .notSignedIn:
         context.note("Not signed in (profile '\(profile)'); nothing to do.")
       case .signedOut(let email):
+        signedOut.append(["profile": .string(profile), "revoked": true])
         context.note("Signed out \(email ?? "the session") (profile '\(profile)').")
       case .localOnly(let email, let error):
+        signedOut.append(["profile": .string(profile), "revoked": false])
         context.note(
           "clerkctl: deleted the local credential of \(email ?? "profile") (profile '\(profile)'), "
-            + "but Clerk could not be told (\(error)); the session may live on until it expires")
+            + "but Clerk could not be told (\(ErrorReporter.message(for: error))); the session may live on until it expires"
+        )
         code = .unavailable
       }
+    }
+    if context.globals.json {
+      let json: JSONValue = ["schema_version": 1, "signed_out": .array(signedOut)]
+      context.print(json.prettyEncoded)
     }
     return code.rawValue
   }

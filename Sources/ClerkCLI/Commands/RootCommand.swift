@@ -21,8 +21,10 @@ package struct RootCommand: Command {
       options: GlobalOptions.specs,
       subcommands: [
         LoginCommand.self, TokenCommand.self, WhoamiCommand.self, StatusCommand.self,
-        LogoutCommand.self, ExecCommand.self, APICommand.self, ConvexCommand.self,
-        JWTCommand.self, DoctorCommand.self, CompletionCommand.self, HelpCommand.self,
+        ProfileCommand.self, LogoutCommand.self, ExecCommand.self, APICommand.self,
+        ConvexCommand.self,
+        JWTCommand.self, DoctorCommand.self, CompletionCommand.self, VersionCommand.self,
+        HelpCommand.self,
       ])
   }
 

@@ -1,5 +1,5 @@
 import ClerkKit
-import Foundation
+import FoundationEssentials
 
 /// `clerkctl status`: lists every profile and its state.
 package struct StatusCommand: Command {
@@ -10,8 +10,10 @@ package struct StatusCommand: Command {
       discussion: """
         Exits 0 when the selected profile has a live session, 4 when it has none, 5 when Clerk \
         cannot be reached. --offline skips the check with Clerk (then 0 when a credential is \
-        stored). --json prints {schema_version, config_dir, selected_profile, profiles: [{name, \
-        selected, fapi_url, user_id, email, session_id, session_status, file: {path, mode}, \
+        stored). The selected profile is marked '*': --profile, else CLERKCTL_PROFILE, else \
+        'clerkctl profile use', else default. --json prints {schema_version, config_dir, \
+        selected_profile, selected_from (flag, environment, profile_use or default), profiles: \
+        [{profile, selected, fapi_url, user_id, email, session_id, session_status, file: {path, mode}, \
         tokens: [{template, expires_at, expires_in}], error}]}.
         """,
       options: [.flag("offline", help: "Do not check the selected profile's session with Clerk.")])
@@ -25,7 +27,8 @@ package struct StatusCommand: Command {
 
   package func run(_ context: CommandContext) throws -> Int32 {
     let store = try context.profileStore()
-    let selected = try context.profileName()
+    let selection = try context.profileSelection()
+    let selected = selection.name
     // The selected profile's credential goes nowhere it was not issued: refuse before anything.
     try context.account(profile: selected).checkInstanceBinding()
     var names = store.listProfiles()
@@ -33,10 +36,13 @@ package struct StatusCommand: Command {
     let now = context.clock.now().timeIntervalSince1970
     var code = ExitCode.notSignedIn
     var entries: [JSONValue] = []
-    var lines: [String] = ["config dir: \(store.directory.path)"]
+    var lines: [String] = [
+      "config dir: \(store.directory.path)",
+      "selected:   \(selected) (\(selection.source.words))",
+    ]
     for name in names.sorted() {
       var entry: [String: JSONValue] = [
-        "name": .string(name), "selected": .bool(name == selected),
+        "profile": .string(name), "selected": .bool(name == selected),
       ]
       let path = store.directory.credentialPath(profile: name)
       let mode = store.fileMode(profile: name)
@@ -68,7 +74,10 @@ package struct StatusCommand: Command {
             })
           line +=
             "  \(credential.email ?? "?") (\(credential.userID ?? "?")) on \(credential.fapiURL)"
-          line += "\n    session: \(credential.sessionID ?? "none") (\(status))"
+          line += "\n    session: \(credential.sessionID ?? "none") (\(Self.words(status)))"
+          if status == "ended" {
+            line += "; run '\(Self.loginCommand(profile: name))' to sign in again"
+          }
           let shown = tokens.map { token in
             let left = max(0, token.expiresAt - Int64(now + skew))
             return "\(token.template ?? "session") (\(left) s left)"
@@ -79,8 +88,8 @@ package struct StatusCommand: Command {
         }
       } catch {
         status = "error"
-        entry["error"] = .string("\(error)")
-        line += "  error: \(error)"
+        entry["error"] = .string(ErrorReporter.message(for: error))
+        line += "  error: \(ErrorReporter.message(for: error))"
         if name == selected { code = ErrorReporter.exitCode(for: error) }
       }
       entry["session_status"] = .string(status)
@@ -91,13 +100,24 @@ package struct StatusCommand: Command {
     if context.globals.json {
       let json: JSONValue = [
         "schema_version": 1, "config_dir": .string(store.directory.path),
-        "selected_profile": .string(selected), "profiles": .array(entries),
+        "selected_profile": .string(selected), "selected_from": .string(selection.source.jsonName),
+        "profiles": .array(entries),
       ]
       context.print(json.prettyEncoded)
     } else {
       context.print(lines.joined(separator: "\n"))
     }
     return code.rawValue
+  }
+
+  /// A session state in words: `not_checked` reads `not checked`.
+  static func words(_ status: String) -> String {
+    status.split(separator: "_").joined(separator: " ")
+  }
+
+  /// The login command that signs `profile` in again.
+  static func loginCommand(profile: String) -> String {
+    "clerkctl login --profile \(profile)"
   }
 
   /// The selected profile's session state at Clerk, and the exit code it means.
@@ -115,7 +135,8 @@ package struct StatusCommand: Command {
     } catch ClerkError.notSignedIn {
       return ("ended", .notSignedIn)
     } catch {
-      context.note("clerkctl: could not check the session with Clerk: \(error)")
+      context.note(
+        "clerkctl: could not check the session with Clerk: \(ErrorReporter.message(for: error))")
       let code = ErrorReporter.exitCode(for: error)
       return ("unreachable", code == .notSignedIn ? .notSignedIn : .unavailable)
     }

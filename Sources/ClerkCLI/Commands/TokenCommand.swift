@@ -8,7 +8,10 @@ package struct TokenCommand: Command {
       abstract: "Print a JWT for the signed-in session.",
       discussion: """
         Reuses a cached token while it has at least --min-ttl seconds left; otherwise mints one \
-        with a single request and caches it. Never prompts and never signs in.
+        with a single request and caches it. Never prompts and never signs in. --json (or \
+        --format json) prints {schema_version, profile, jwt, template, user_id, session_id, \
+        issued_at, expires_at, expires_in, cached}: times in epoch seconds, cached true when no \
+        request was made. --json with --format raw or header is a usage error.
         """,
       examples: [
         CommandExample("Print a token for a Convex backend", "clerkctl token --template convex"),
@@ -45,6 +48,9 @@ package struct TokenCommand: Command {
     }
     forceRefresh = parsed.flag("force-refresh")
     format = parsed.value("format")
+    if let format, format != "json", parsed.flag("json") {
+      throw UsageError("'--json' and '--format \(format)' disagree; use one of them")
+    }
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
@@ -57,13 +63,14 @@ package struct TokenCommand: Command {
       context.print("Authorization: Bearer \(jwt)")
     case "json":
       let json: JSONValue = [
+        "schema_version": 1, "profile": .string(result.credential.profile),
         "jwt": .string(jwt),
         "template": template.map(JSONValue.string) ?? .null,
         "user_id": result.credential.userID.map(JSONValue.string) ?? .null,
         "session_id": result.credential.sessionID.map(JSONValue.string) ?? .null,
         "issued_at": .int(result.token.issuedAt),
         "expires_at": .int(result.token.expiresAt),
-        "expires_in": .int(result.expiresIn),
+        "expires_in": .int(result.expiresIn), "cached": .bool(!result.minted),
       ]
       context.print(json.prettyEncoded)
     default:

@@ -8,7 +8,8 @@ package struct WhoamiCommand: Command {
       abstract: "Print who the profile is signed in as.",
       discussion: """
         Prints the user id, email, session id and instance. Checks the session with Clerk \
-        unless --offline.
+        unless --offline. --json prints {schema_version, profile, user_id, email, session_id, \
+        fapi_url, session_status} (session_status null with --offline).
         """,
       options: [.flag("offline", help: "Do not check the session with Clerk.")])
   }
@@ -33,6 +34,7 @@ package struct WhoamiCommand: Command {
     }
     if context.globals.json {
       let json: JSONValue = [
+        "schema_version": 1,
         "user_id": credential.userID.map(JSONValue.string) ?? .null,
         "email": credential.email.map(JSONValue.string) ?? .null,
         "session_id": credential.sessionID.map(JSONValue.string) ?? .null,

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One command of the tree, flattened for the completion generators.
 struct CompletionNode {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension CompletionScript {
   /// The bash script: walks the words typed so far to find the command, then completes its

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension CompletionScript {
   /// The fish script: helper functions find the command typed so far, then one `complete`

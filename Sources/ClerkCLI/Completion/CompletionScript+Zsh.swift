@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension CompletionScript {
   /// The zsh script: one `_arguments` function per command.

@@ -1,14 +1,28 @@
 import ClerkKit
-import Foundation
+import FoundationEssentials
 
 /// What commands that talk to Clerk resolve from flags, environment and defaults — one
 /// place for the precedence `flag > environment > profile > default`.
 extension CommandContext {
-  /// The profile: `--profile` > `CLERKCTL_PROFILE` > `default`.
+  /// The profile: `--profile` > `CLERKCTL_PROFILE` > `clerkctl profile use` > `default`.
   package func profileName() throws -> String {
-    let name = globals.profile ?? nonEmpty("CLERKCTL_PROFILE") ?? ProfileName.defaultName
-    try ProfileName.validate(name)
-    return name
+    try profileSelection().name
+  }
+
+  /// The profile in force and where it came from.
+  package func profileSelection() throws -> ProfileSelection {
+    let selection: ProfileSelection
+    if let flag = globals.profile {
+      selection = ProfileSelection(name: flag, source: .flag)
+    } else if let variable = nonEmpty("CLERKCTL_PROFILE") {
+      selection = ProfileSelection(name: variable, source: .environment)
+    } else if let store = try? profileStore(), let chosen = try store.defaultProfile() {
+      selection = ProfileSelection(name: chosen, source: .profileUse)
+    } else {
+      selection = ProfileSelection(name: ProfileName.defaultName, source: .builtIn)
+    }
+    try ProfileName.validate(selection.name)
+    return selection
   }
 
   /// The config dir: `--config-dir` > `CLERKCTL_CONFIG_DIR` > XDG > `~/.config/clerkctl`.

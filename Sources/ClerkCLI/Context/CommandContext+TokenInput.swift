@@ -1,5 +1,5 @@
 import ClerkKit
-import Foundation
+import FoundationEssentials
 
 /// Where `jwt decode` and `jwt verify` get the token from.
 extension CommandContext {
@@ -14,7 +14,7 @@ extension CommandContext {
     }
     let fromStdin = argument == nil || argument == "-"
     let raw = fromStdin ? String(decoding: terminal.readAll(), as: UTF8.self) : argument ?? ""
-    let token = raw.trimmingCharacters(in: .whitespacesAndNewlines)
+    let token = raw.trimmingWhitespace()
     guard !token.isEmpty else {
       throw UsageError(fromStdin ? "no token on standard input" : "the token argument is empty")
     }

@@ -1,5 +1,5 @@
 import ClerkKit
-import Foundation
+import FoundationEssentials
 
 /// Everything a command reaches outside itself: the streams, the environment variables and the
 /// global options. Tests build one with ``Terminal/capturing(input:terminals:)``.
@@ -38,6 +38,13 @@ package struct CommandContext: Sendable {
       stdinIsTerminal: terminal.isTerminal(.input),
       stderrIsTerminal: terminal.isTerminal(.error),
       noInputFlag: globals.noInput, environment: environment)
+  }
+
+  /// Whether `stream` may carry colour: a terminal, without `--no-color`, `NO_COLOR` or
+  /// `TERM=dumb`.
+  package func usesColour(_ stream: Terminal.Stream) -> Bool {
+    terminal.isTerminal(stream) && !globals.noColor && environment["NO_COLOR"] == nil
+      && environment["TERM"] != "dumb"
   }
 
   /// The width to wrap help at: `$COLUMNS`, else 80.

@@ -1,5 +1,5 @@
 import ClerkKit
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Runs `clerkctl doctor`'s checklist, in order, each check after the ones it needs.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Renders help for a command from its ``CommandSpec``: OVERVIEW, USAGE, ARGUMENTS, OPTIONS,
 /// GLOBAL OPTIONS, SUBCOMMANDS and EXAMPLES, with 26-column labels, wrapped at `columns`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The help topics that are not commands: `clerkctl help environment` and
 /// `clerkctl help exit-codes`.
@@ -24,6 +24,7 @@ package enum HelpTopic: String, Sendable, CaseIterable {
     ("XDG_CONFIG_HOME", "The config dir is $XDG_CONFIG_HOME/clerkctl when it is set."),
     ("CI", "Any value but empty, 0 or false: never prompt."),
     ("NO_COLOR", "Any value: no colour."),
+    ("TERM", "dumb: no colour."),
     ("BROWSER", "The program that opens the sign-in URL; else xdg-open."),
     ("COLUMNS", "The width help is wrapped at; default 80."),
   ]

@@ -1,5 +1,5 @@
 import ClerkKit
-import Foundation
+import FoundationEssentials
 
 /// Generates a man page (roff, `man 7 man` macros) from the command declarations:
 /// `clerkctl help --man [COMMAND...]`.

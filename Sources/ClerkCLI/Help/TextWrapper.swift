@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Greedy word wrapping for help text.
 enum TextWrapper {

@@ -9,6 +9,10 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
   /// A local file named on the command line that cannot be read (`what` names its role: "the
   /// JWKS file"), and why.
   case unreadableFile(what: String, path: String, reason: String)
+  /// `profile use NAME` for a profile with no stored sign-in.
+  case profileNotSignedIn(String)
+  /// The user answered anything but `y`/`yes` at a confirmation (`"signing out every profile"`).
+  case declined(String)
 
   package var description: String {
     switch self {
@@ -20,6 +24,10 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
       "standard input ended before \(what) was read"
     case .unreadableFile(let what, let path, let reason):
       "cannot read \(what) '\(path)': \(reason); check the path and its permissions"
+    case .profileNotSignedIn(let name):
+      "profile '\(name)' has no stored sign-in; run 'clerkctl login --profile \(name)' first"
+    case .declined(let what):
+      "not \(what): the answer was not 'y' or 'yes'"
     }
   }
 
@@ -29,6 +37,8 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
     case .interrupted: .interrupted
     case .inputEnded: .usage
     case .unreadableFile: .configuration
+    case .profileNotSignedIn: .notSignedIn
+    case .declined: .failure
     }
   }
 }

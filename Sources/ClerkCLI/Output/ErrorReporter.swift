@@ -1,5 +1,5 @@
 import ClerkKit
-import Foundation
+import FoundationEssentials
 
 /// The one place that turns errors into messages and exit codes.
 ///
@@ -23,7 +23,7 @@ package enum ErrorReporter {
 
   /// The one-line message for `error`, without a prefix.
   package static func message(for error: any Error) -> String {
-    let text = InstanceBindingHint.message(for: error) ?? String(describing: error)
+    let text = cliWording(for: error) ?? String(describing: error)
     return text.split(whereSeparator: \.isNewline).joined(separator: " ")
   }
 
@@ -59,8 +59,9 @@ extension ClerkError: ExitCodeProviding {
     case .tokenRefused: .tokenRefused
     case .signInRejected: .signInRejected
     case .signInUnsupported: .failure
+    case .signUpNotAllowed: .signInRejected
     case .signInTimedOut: .signInTimeout
-    case .configuration: .configuration
+    case .configuration, .redirectRefused, .callbackPortInUse: .configuration
     case .tokenTooShortLived: .usage
     }
   }

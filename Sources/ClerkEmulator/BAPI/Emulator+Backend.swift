@@ -5,9 +5,11 @@ import Foundation
 /// errors in Clerk's envelope. A missing or non-Bearer header is 401
 /// `authorization_header_format_invalid`; a wrong key is 401 `authentication_invalid`.
 ///
-/// Served: `POST /v1/sign_in_tokens` (+ `/{id}/revoke`), `GET|POST /v1/users`, `GET /v1/jwks`,
-/// `GET|POST /v1/jwt_templates`, `POST /v1/sessions/{id}/revoke` and
-/// `POST /v1/sessions/{id}/tokens[/{template}]` (`expires_in_seconds` overrides the lifetime).
+/// Served: `POST /v1/sign_in_tokens` (+ `/{id}/revoke`), `GET|POST /v1/users`,
+/// `GET /v1/users/{id}`, `GET /v1/jwks`, `GET|POST /v1/jwt_templates`,
+/// `GET|PATCH /v1/jwt_templates/{id}`, `GET /v1/sessions`, `GET /v1/sessions/{id}`,
+/// `POST /v1/sessions/{id}/revoke` and `POST /v1/sessions/{id}/tokens[/{template}]`
+/// (`expires_in_seconds` overrides the lifetime).
 extension Emulator {
   func serveBackend(_ endpoint: Endpoint, _ context: RequestContext) -> HTTPResponse {
     let header = context.request.headers["Authorization"]?.trimmingSpaces ?? ""
@@ -27,7 +29,7 @@ extension Emulator {
             + "correct."))
     }
     let body: JSONValue
-    if context.method == "POST" {
+    if context.method == "POST" || context.method == "PATCH" {
       guard let parsed = context.jsonBody else {
         return clerkError(
           ClerkAPIFailure(
@@ -88,10 +90,26 @@ extension Emulator {
       return try listUsers(context.query, store: store)
     case .backendCreateUser:
       return try createUser(body, store: &store, now: now)
+    case .backendGetUser:
+      let id = context.params["user_id"] ?? ""
+      guard let user = store.users[id] else { throw .notFound("user", id: id) }
+      return store.userJSON(user, backend: true)
+    case .backendListSessions:
+      return try listSessions(context.query, store: &store, now: now)
+    case .backendGetSession:
+      let id = context.params["session_id"] ?? ""
+      store.expireSession(id, now: now)
+      guard let session = store.sessions[id] else { throw .notFound("session", id: id) }
+      return store.backendSessionJSON(session)
     case .backendListTemplates:
       return .array(store.templateOrder.compactMap { store.templates[$0] }.map(templateJSON))
     case .backendCreateTemplate:
       return try createTemplate(body, store: &store, now: now)
+    case .backendGetTemplate:
+      return templateJSON(try template(id: context.params["template_id"] ?? "", store: store))
+    case .backendUpdateTemplate:
+      return try updateTemplate(
+        id: context.params["template_id"] ?? "", body, store: &store, now: now)
     case .backendCreateSignInToken:
       return try createSignInToken(body, store: &store, now: now)
     case .backendRevokeSignInToken:
@@ -129,15 +147,21 @@ extension Emulator {
     }
   }
 
+  /// `limit` (1…500, default 10) and `offset` (≥ 0, default 0): Clerk's list pagination.
+  func page(_ query: FormData) throws(ClerkAPIFailure) -> (limit: Int, offset: Int) {
+    let limit = query["limit"].flatMap { Int($0) } ?? 10
+    let offset = query["offset"].flatMap { Int($0) } ?? 0
+    guard (1...500).contains(limit) else { throw .paramInvalid("limit", "limit must be 1…500") }
+    guard offset >= 0 else { throw .paramInvalid("offset", "offset must be >= 0") }
+    return (limit, offset)
+  }
+
   private func listUsers(_ query: FormData, store: Store) throws(ClerkAPIFailure) -> JSONValue {
     let emails = Set(
       (query.values("email_address") + query.values("email_address[]")).map {
         $0.lowercased()
       })
-    let limit = query["limit"].flatMap { Int($0) } ?? 10
-    let offset = query["offset"].flatMap { Int($0) } ?? 0
-    guard (1...500).contains(limit) else { throw .paramInvalid("limit", "limit must be 1…500") }
-    guard offset >= 0 else { throw .paramInvalid("offset", "offset must be >= 0") }
+    let (limit, offset) = try page(query)
     let users = store.userOrder.reversed().compactMap { store.users[$0] }.filter {
       emails.isEmpty || emails.contains($0.emailAddress.lowercased())
     }
@@ -178,34 +202,6 @@ extension Emulator {
     store.users[user.id] = user
     store.userOrder.append(user.id)
     return store.userJSON(user, backend: true)
-  }
-
-  private func createTemplate(
-    _ body: JSONValue, store: inout Store, now: Int64
-  )
-    throws(ClerkAPIFailure) -> JSONValue
-  {
-    guard let name = body["name"]?.stringValue, !name.isEmpty else { throw .paramMissing("name") }
-    guard let claims = body["claims"], claims.objectValue != nil else {
-      throw .paramMissing("claims")
-    }
-    let lifetime = body["lifetime"]?.intValue ?? 60
-    let skew = body["allowed_clock_skew"]?.intValue ?? 5
-    guard (30...315_360_000).contains(lifetime) else {
-      throw .paramInvalid("lifetime", "lifetime must be between 30 and 315360000")
-    }
-    guard (0...300).contains(skew) else {
-      throw .paramInvalid("allowed_clock_skew", "allowed_clock_skew must be between 0 and 300")
-    }
-    guard store.templates[name] == nil else {
-      throw .paramInvalid("name", "A JWT template named \(name) already exists.")
-    }
-    let template = JWTTemplateRecord(
-      id: random.id("jtmp"), name: name, claims: claims, lifetime: lifetime,
-      allowedClockSkew: skew, createdAt: now, updatedAt: now)
-    store.templates[name] = template
-    store.templateOrder.append(name)
-    return templateJSON(template)
   }
 
   private func createSignInToken(
@@ -260,15 +256,5 @@ extension Emulator {
       json["url"] = .string(store.baseURL + "/v1/tickets/accept?ticket=" + token.token)
     }
     return .object(json)
-  }
-
-  private func templateJSON(_ template: JWTTemplateRecord) -> JSONValue {
-    [
-      "object": "jwt_template", "id": .string(template.id), "name": .string(template.name),
-      "claims": template.claims, "lifetime": .int(template.lifetime),
-      "allowed_clock_skew": .int(template.allowedClockSkew), "custom_signing_key": false,
-      "signing_algorithm": "RS256", "created_at": .int(template.createdAt),
-      "updated_at": .int(template.updatedAt),
-    ]
   }
 }

@@ -244,18 +244,23 @@ extension Emulator {
     let strategy = signIn.firstFactor?.strategy ?? "oauth"
     let issue = complete(signIn.id, strategy: strategy, store: &store, now: now)
     let sessionID = store.signIns[signIn.id]?.createdSessionID
+    var verification = store.signIns[signIn.id]?.firstFactor
+    verification?.externalURL = nil
+    verification?.errorCode = nil
     let signUp: JSONValue = [
       "object": "sign_up_attempt", "id": .string(random.id("sua")), "status": "complete",
       "required_fields": [], "optional_fields": [], "missing_fields": [],
-      "unverified_fields": [], "email_address": .string(email),
+      "unverified_fields": [], "username": nil, "email_address": .string(email),
+      "phone_number": nil, "web3_wallet": nil, "password_enabled": false,
+      "first_name": user.firstName.map(JSONValue.string) ?? .null, "last_name": nil,
+      "unsafe_metadata": [:], "public_metadata": [:], "custom_action": false, "external_id": nil,
       "verifications": [
-        "external_account": [
-          "object": "verification_oauth", "status": "verified",
-          "strategy": .string(strategy), "external_verification_redirect_url": nil,
-        ]
+        "email_address": nil, "phone_number": nil, "web3_wallet": nil,
+        "external_account": store.verificationJSON(verification),
       ],
       "created_session_id": sessionID.map(JSONValue.string) ?? .null,
       "created_user_id": .string(user.id), "abandon_at": .int(now + 86_400_000),
+      "legal_accepted_at": nil,
     ]
     let clientJSON = store.clients[client.id].map { store.clientJSON($0, now: now) } ?? .null
     var reply = FrontendReply.envelope(signUp, client: clientJSON)

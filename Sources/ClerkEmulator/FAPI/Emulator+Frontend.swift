@@ -138,83 +138,8 @@ extension Emulator {
       "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post"],
       "claims_supported": ["sub", "iss", "aud", "exp", "iat", "email", "name"],
       "code_challenge_methods_supported": ["S256"],
-    ]
-  }
-
-  private func environmentJSON() -> JSONValue {
-    let base = baseURL
-    let attribute: (Bool, [String]) -> JSONValue = { enabled, firstFactors in
-      [
-        "enabled": .bool(enabled), "required": .bool(enabled),
-        "used_for_first_factor": .bool(!firstFactors.isEmpty),
-        "first_factors": .array(firstFactors.map(JSONValue.string)),
-        "used_for_second_factor": false, "second_factors": [],
-        "verifications": .array(firstFactors.map(JSONValue.string)),
-        "verify_at_sign_up": .bool(!firstFactors.isEmpty),
-      ]
-    }
-    return [
-      "auth_config": [
-        "object": "auth_config", "id": .string("aac_" + instanceID.dropFirst(4)),
-        "first_name": "on", "last_name": "on", "email_address": "on", "phone_number": "off",
-        "username": "off", "password": "on",
-        "identification_requirements": [["email_address"]],
-        "identification_strategies": ["email_address"],
-        "first_factors": ["email_code", "password", "ticket"],
-        "second_factors": ["totp", "email_code"],
-        "email_address_verification_strategies": ["email_code"],
-        "single_session_mode": true, "enhanced_email_deliverability": false,
-        "test_mode": true, "cookieless_dev": false, "url_based_session_syncing": true,
-        "claimed_at": nil, "reverification": false, "session_minter": false,
-      ],
-      "display_config": [
-        "object": "display_config", "id": .string("display_config_" + instanceID.dropFirst(4)),
-        "instance_environment_type": .string(isProduction ? "production" : "development"),
-        "application_name": "clerk-emulator",
-        "preferred_sign_in_strategy": "password", "branded": false,
-        "home_url": .string(base), "sign_in_url": .string(base + "/sign-in"),
-        "sign_up_url": .string(base + "/sign-up"), "user_profile_url": .string(base + "/user"),
-        "after_sign_in_url": .string(base), "after_sign_up_url": .string(base),
-        "after_sign_out_one_url": .string(base), "after_sign_out_all_url": .string(base),
-        "support_email": nil, "logo_image_url": "", "favicon_image_url": "",
-        "captcha_public_key": nil, "captcha_widget_type": nil,
-      ],
-      "user_settings": [
-        "attributes": [
-          "email_address": attribute(true, ["email_code"]),
-          "password": attribute(true, []), "first_name": attribute(true, []),
-          "last_name": attribute(true, []), "username": attribute(false, []),
-          "phone_number": attribute(false, []),
-          "authenticator_app": [
-            "enabled": true, "required": false, "used_for_first_factor": false,
-            "first_factors": [], "used_for_second_factor": true, "second_factors": ["totp"],
-            "verifications": ["totp"], "verify_at_sign_up": false,
-          ],
-        ],
-        "social": socialJSON(), "enterprise_sso": ["enabled": true],
-        "saml": ["enabled": false],
-        "sign_in": ["second_factor": ["required": false]],
-        "sign_up": [
-          "captcha_enabled": false, "custom_action_required": false, "progressive": true,
-          "mode": "public", "legal_consent_enabled": false,
-        ],
-        "password_settings": [
-          "min_length": 8, "max_length": 72, "disable_hibp": true, "require_special_char": false,
-          "require_numbers": false, "require_uppercase": false, "require_lowercase": false,
-          "show_zxcvbn": false, "min_zxcvbn_strength": 0, "allowed_special_characters": "",
-        ],
-        "actions": ["delete_self": true, "create_organization": false],
-        "attack_protection": [
-          "user_lockout": ["enabled": false, "max_attempts": 100, "duration_in_minutes": 60],
-          "pii": ["enabled": false], "email_link": ["require_same_client": false],
-        ],
-        "passkey_settings": ["allow_autofill": false, "show_sign_in_button": false],
-      ],
-      "organization_settings": [
-        "enabled": false, "max_allowed_memberships": 5, "force_organization_selection": false,
-        "actions": ["admin_delete": true], "domains": ["enabled": false],
-      ],
-      "maintenance_mode": false, "client_debug_mode": false, "partitioned_cookies": false,
+      "response_modes_supported": ["query", "form_post"],
+      "backchannel_logout_supported": false, "frontchannel_logout_supported": false,
     ]
   }
 }

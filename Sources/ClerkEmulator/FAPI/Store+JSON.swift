@@ -8,9 +8,11 @@ extension Store {
     let email: JSONValue = [
       "id": .string(user.emailAddressID), "object": "email_address",
       "email_address": .string(user.emailAddress), "reserved": false,
+      // Clerk's tag for a code verification is `verification_otp`; a verified one keeps the
+      // code's expiry (FAPI requires it, BAPI allows it).
       "verification": [
-        "object": "verification_email_code", "status": "verified", "strategy": "email_code",
-        "attempts": nil, "expire_at": nil,
+        "object": "verification_otp", "status": "verified", "strategy": "email_code",
+        "attempts": nil, "expire_at": .int(user.createdAt + 600_000),
       ],
       "linked_to": [], "matches_sso_connection": false,
       "created_at": .int(user.createdAt), "updated_at": .int(user.updatedAt),
@@ -31,6 +33,9 @@ extension Store {
       "organization_memberships": [],
       "public_metadata": user.publicMetadata, "unsafe_metadata": [:],
       "external_id": nil, "last_sign_in_at": user.lastSignInAt.map(JSONValue.int) ?? .null,
+      "last_active_at": user.lastSignInAt.map(JSONValue.int) ?? .null,
+      "mfa_enabled_at": user.hasSecondFactor ? .int(user.createdAt) : .null,
+      "mfa_disabled_at": nil, "password_last_updated_at": nil,
       "banned": false, "locked": false, "lockout_expires_in_seconds": nil,
       "verification_attempts_remaining": 100, "delete_self_enabled": true,
       "create_organization_enabled": false, "legal_accepted_at": nil,
@@ -40,7 +45,16 @@ extension Store {
     return .object(json)
   }
 
-  /// `public_user_data` of a session or sign-in.
+  /// `user_data` of a sign-in (a closed schema: names and image only).
+  func signInUserData(_ user: UserRecord) -> JSONValue {
+    [
+      "first_name": user.firstName.map(JSONValue.string) ?? .null,
+      "last_name": user.lastName.map(JSONValue.string) ?? .null,
+      "image_url": "", "has_image": false,
+    ]
+  }
+
+  /// `public_user_data` of a session.
   func publicUserData(_ user: UserRecord) -> JSONValue {
     [
       "first_name": user.firstName.map(JSONValue.string) ?? .null,
@@ -126,22 +140,23 @@ extension Store {
       "first_factor_verification": verificationJSON(signIn.firstFactor),
       "second_factor_verification": verificationJSON(signIn.secondFactor),
       "identifier": signIn.identifier.map(JSONValue.string) ?? .null,
-      "user_data": user.map(publicUserData) ?? .null,
+      "user_data": user.map(signInUserData) ?? .null,
       "created_session_id": signIn.createdSessionID.map(JSONValue.string) ?? .null,
       "abandon_at": .int(signIn.abandonAt),
     ]
   }
 
-  private func verificationJSON(_ verification: SignInRecord.Verification?) -> JSONValue {
+  /// A sign-in factor's verification, tagged the way Clerk's schemas tag it by strategy.
+  func verificationJSON(_ verification: SignInRecord.Verification?) -> JSONValue {
     guard let verification else { return .null }
     var json: [String: JSONValue] = [
-      "object": "verification", "status": .string(verification.status),
+      "object": .string(verification.objectTag), "status": .string(verification.status),
       "strategy": .string(verification.strategy), "attempts": .int(Int64(verification.attempts)),
       "expire_at": verification.expireAt.map(JSONValue.int) ?? .null,
     ]
-    if let url = verification.externalURL {
-      json["object"] = "verification_oauth"
-      json["external_verification_redirect_url"] = .string(url)
+    if verification.objectTag == "verification_oauth" {
+      json["external_verification_redirect_url"] =
+        verification.externalURL.map(JSONValue.string) ?? .null
       json["error"] = .null
     }
     if let code = verification.errorCode {

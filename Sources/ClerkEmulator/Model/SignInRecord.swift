@@ -15,6 +15,21 @@ struct SignInRecord: Sendable {
     /// Why it failed or is transferable, e.g. `external_account_not_found`.
     var errorCode: String? = nil
     var errorMessage: String? = nil
+
+    /// Clerk's `object` for this strategy's verification (`Stubs.Verification.*`).
+    var objectTag: String {
+      switch strategy {
+      case "password": return "verification_password"
+      case "email_code", "phone_code", "reset_password_email_code": return "verification_otp"
+      case "ticket": return "verification_ticket"
+      case "totp": return "verification_totp"
+      case "backup_code": return "verification_backup_code"
+      case "passkey": return "verification_passkey"
+      case "email_link": return "verification_email_link"
+      case "saml": return "verification_saml"
+      default: return "verification_oauth"  // oauth_* and enterprise_sso: a browser round trip
+      }
+    }
   }
 
   var id: String

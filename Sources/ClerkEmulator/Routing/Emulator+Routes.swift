@@ -71,6 +71,9 @@ extension Emulator {
       endpoint: .backendRevokeSignInToken),
     Route(surface: .backend, method: "GET", template: "/v1/users", endpoint: .backendListUsers),
     Route(surface: .backend, method: "POST", template: "/v1/users", endpoint: .backendCreateUser),
+    Route(
+      surface: .backend, method: "GET", template: "/v1/users/{user_id}",
+      endpoint: .backendGetUser),
     Route(surface: .backend, method: "GET", template: "/v1/jwks", endpoint: .backendJWKS),
     Route(
       surface: .backend, method: "GET", template: "/v1/jwt_templates",
@@ -78,6 +81,17 @@ extension Emulator {
     Route(
       surface: .backend, method: "POST", template: "/v1/jwt_templates",
       endpoint: .backendCreateTemplate),
+    Route(
+      surface: .backend, method: "GET", template: "/v1/jwt_templates/{template_id}",
+      endpoint: .backendGetTemplate),
+    Route(
+      surface: .backend, method: "PATCH", template: "/v1/jwt_templates/{template_id}",
+      endpoint: .backendUpdateTemplate),
+    Route(
+      surface: .backend, method: "GET", template: "/v1/sessions", endpoint: .backendListSessions),
+    Route(
+      surface: .backend, method: "GET", template: "/v1/sessions/{session_id}",
+      endpoint: .backendGetSession),
     Route(
       surface: .backend, method: "POST", template: "/v1/sessions/{session_id}/revoke",
       endpoint: .backendRevokeSession),

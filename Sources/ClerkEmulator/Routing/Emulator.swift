@@ -20,6 +20,8 @@ package final class Emulator: Sendable {
   let clock: Clock
   let random: RandomSource
   private let logSink: (@Sendable (RequestLogEntry) -> Void)?
+  /// Records every Frontend and Backend API reply, for the conformance check.
+  let recorder: ReplyRecorder?
 
   /// Creates an emulator holding `configuration`'s users and templates.
   /// - Parameters:
@@ -30,12 +32,16 @@ package final class Emulator: Sendable {
   ///   - clock: time source for timestamps, token times and fault delays.
   ///   - random: randomness for ids, codes and the secret key.
   ///   - log: called with every logged request (the executable prints them to stderr).
+  ///   - recorder: records every reply (by default when `CLERK_EMULATOR_RECORD_REPLIES` names a
+  ///     directory).
   package init(
     configuration: EmulatorConfiguration = .seed, baseURL: String, privateKey: RSAPrivateKey,
     clock: Clock = .system, random: RandomSource = .secure,
-    log: (@Sendable (RequestLogEntry) -> Void)? = nil
+    log: (@Sendable (RequestLogEntry) -> Void)? = nil,
+    recorder: ReplyRecorder? = ReplyRecorder.fromEnvironment()
   ) {
     self.clock = clock
+    self.recorder = recorder
     self.random = random
     self.logSink = log
     let instanceID = random.id("ins")
@@ -114,7 +120,9 @@ package final class Emulator: Sendable {
     if let fault = takeFault(method: context.method, path: context.path) {
       response = apply(fault, context: context)
     } else {
-      response = HTTPServerResponse(route(faultless: context))
+      let (route, reply) = serve(context)
+      if let route { recorder?.record(route, path: context.path, response: reply) }
+      response = HTTPServerResponse(reply)
     }
     let status: Int
     switch response.action {
@@ -127,7 +135,11 @@ package final class Emulator: Sendable {
     return response
   }
 
-  func route(faultless context: RequestContext) -> HTTPResponse {
+  /// Serves a request no fault intercepts.
+  func route(faultless context: RequestContext) -> HTTPResponse { serve(context).response }
+
+  /// Serves a request; returns the route that served it (none for a 404/405 of the router).
+  private func serve(_ context: RequestContext) -> (route: Route?, response: HTTPResponse) {
     var context = context
     let isSecretKey = context.bearerToken?.hasPrefix("sk_") ?? false
     let surfaces: [Route.Surface] =
@@ -139,19 +151,22 @@ package final class Emulator: Sendable {
         pathMatched = true
         guard route.method == context.method else { continue }
         context.params = params
-        return dispatch(route, context)
+        return (route, dispatch(route, context))
       }
     }
     if context.path.hasPrefix("/api/") {
-      return convexFailure(status: 404, code: "NotFound", message: "No route for this path")
+      return (nil, convexFailure(status: 404, code: "NotFound", message: "No route for this path"))
     }
     if pathMatched {
-      return clerkError(
-        ClerkAPIFailure(
-          status: 405, code: "method_not_allowed", message: "Method not allowed",
-          longMessage: "\(context.method) is not allowed on \(context.path)"))
+      return (
+        nil,
+        clerkError(
+          ClerkAPIFailure(
+            status: 405, code: "method_not_allowed", message: "Method not allowed",
+            longMessage: "\(context.method) is not allowed on \(context.path)"))
+      )
     }
-    return clerkError(.routeNotFound)
+    return (nil, clerkError(.routeNotFound))
   }
 
   private func dispatch(_ route: Route, _ context: RequestContext) -> HTTPResponse {

@@ -55,7 +55,9 @@ enum Endpoint: Sendable {
   case jwks, openIDConfiguration
   case backendCreateSignInToken, backendRevokeSignInToken, backendListUsers, backendCreateUser,
     backendJWKS
-  case backendListTemplates, backendCreateTemplate, backendRevokeSession
+  case backendGetUser, backendListSessions, backendGetSession
+  case backendListTemplates, backendCreateTemplate, backendGetTemplate, backendUpdateTemplate
+  case backendRevokeSession
   case backendSessionToken, backendTemplateToken
   case convexQuery, convexMutation, convexAction
   case testRequests, testClearRequests, testFaults, testRevokeSession, testEmails

@@ -39,11 +39,14 @@ struct Store: Sendable {
   /// Marks active sessions past `expire_at` as expired.
   mutating func expireSessions(of clientID: String, now: Int64) {
     guard let client = clients[clientID] else { return }
-    for id in client.sessionIDs {
-      if let session = sessions[id], session.status == "active", now >= session.expireAt {
-        sessions[id]?.status = "expired"
-        sessions[id]?.updatedAt = now
-      }
+    for id in client.sessionIDs { expireSession(id, now: now) }
+  }
+
+  /// Marks one session expired when it is active and past `expire_at`.
+  mutating func expireSession(_ id: String, now: Int64) {
+    if let session = sessions[id], session.status == "active", now >= session.expireAt {
+      sessions[id]?.status = "expired"
+      sessions[id]?.updatedAt = now
     }
   }
 

@@ -1,7 +1,7 @@
-import Foundation
+import FoundationEssentials
 
-/// The small part of Clerk's Backend API clerkctl needs: sign-in tokens for CI
-/// (`login --user-id`). Bearer secret key, JSON bodies, bare objects in replies.
+/// The small part of Clerk's Backend API a client signing in needs: sign-in tokens for CI
+/// (a ticket for a user id). Bearer secret key, JSON bodies, bare objects in replies.
 package struct BackendAPIClient {
   /// The default Backend API base.
   package static let defaultBaseURL = "https://api.clerk.com"
@@ -38,7 +38,6 @@ package struct BackendAPIClient {
     request.headers.add(name: "Content-Type", value: "application/json")
     request.headers.add(name: "Accept", value: "application/json")
     request.headers.add(name: "Clerk-API-Version", value: FrontendAPIClient.apiVersion)
-    request.headers.add(name: "User-Agent", value: "clerkctl/\(ClerkVersion.current)")
     request.body = body.encodedBytes
     let response: HTTPResponse
     do {

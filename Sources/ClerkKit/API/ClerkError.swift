@@ -1,6 +1,7 @@
 /// Everything that can go wrong talking to Clerk, sorted by what the user should do next.
 ///
-/// The CLI maps each case to one exit code of the contract (see `ErrorReporter` in ClerkCLI).
+/// Each case carries the facts (the profile, the lifetime, the step Clerk asked for); its
+/// `description` states them with a remedy that names no tool, so an application words its own.
 package enum ClerkError: Error, Equatable, CustomStringConvertible {
   /// Clerk refused a request with its error envelope, in a way no case below explains.
   case api(ClerkAPIError)
@@ -10,19 +11,26 @@ package enum ClerkError: Error, Equatable, CustomStringConvertible {
   case unavailable(status: Int, summary: String)
   /// A reply that is not what Clerk sends: not JSON, wrong shape, missing fields.
   case malformedResponse(String)
-  /// No stored sign-in for the profile, or the session ended, expired or was revoked.
-  case notSignedIn(String)
+  /// No stored sign-in for `profile`, or its session ended, expired or was revoked.
+  case notSignedIn(profile: String, SessionLoss)
   /// The JWT template does not exist or cannot be minted.
   case tokenRefused(String)
   /// Wrong identifier, password, code or ticket.
   case signInRejected(String)
-  /// A sign-in state clerkctl cannot finish here (e.g. `needs_new_password`).
-  case signInUnsupported(String)
-  /// `--sign-in-timeout` ran out.
+  /// A sign-in step this client cannot take (e.g. `needs_new_password`).
+  case signInUnsupported(UnsupportedSignIn)
+  /// Clerk has no account for the browser identity, and the caller did not allow sign-up.
+  case signUpNotAllowed
+  /// The sign-in's time limit (`seconds`) ran out.
   case signInTimedOut(seconds: Double)
-  /// Configuration missing for the request (e.g. no secret key for `--user-id`).
+  /// Configuration missing or wrong for the request (e.g. no Backend API secret key).
   case configuration(String)
-  /// The template's tokens never live as long as `--min-ttl` asks.
+  /// Clerk refused the browser sign-in's redirect URL (it is not allowlisted).
+  case redirectRefused(url: String, error: ClerkAPIError)
+  /// The loopback callback's port on 127.0.0.1 is taken.
+  case callbackPortInUse(port: Int)
+  /// The template's tokens (`lifetime` seconds in all) never live as long as the `minTTL`
+  /// seconds the caller asked for.
   case tokenTooShortLived(lifetime: Int64, minTTL: Double)
 
   package var description: String {
@@ -35,16 +43,33 @@ package enum ClerkError: Error, Equatable, CustomStringConvertible {
       return "Clerk is unavailable (HTTP \(status)): \(summary); try again later"
     case .malformedResponse(let reason):
       return "unexpected reply from Clerk: \(reason)"
-    case .notSignedIn(let reason), .tokenRefused(let reason), .signInRejected(let reason),
-      .signInUnsupported(let reason), .configuration(let reason):
+    case .tokenRefused(let reason), .signInRejected(let reason), .configuration(let reason):
       return reason
+    case .notSignedIn(let profile, let loss):
+      return "\(loss.summary) (profile '\(profile)'); sign in "
+        + (loss == .noSignIn ? "first" : "again")
+    case .signInUnsupported(let step):
+      return step.summary + (step.neutralRemedy.map { "; \($0)" } ?? "")
+    case .signUpNotAllowed:
+      return "sign-in rejected: Clerk has no account for this identity "
+        + "(external_account_not_found) and sign-up was not allowed"
+    case .redirectRefused(let url, let error):
+      return "Clerk refused the redirect URL \(url): \(error.description) (\(error.code)); "
+        + "allowlist it in the Clerk dashboard (Native applications, allowlist for mobile SSO "
+        + "redirect) or use an allowlisted redirect URL"
+    case .callbackPortInUse(let port):
+      return "port \(port) on 127.0.0.1 is in use, so the sign-in callback cannot be received; "
+        + "use a free port (the redirect URL must be allowlisted in Clerk) or port 0"
     case .tokenTooShortLived(let lifetime, let minTTL):
-      return "the token lives \(lifetime) s in all, less than --min-ttl \(Int(minTTL)) s; "
-        + "lower --min-ttl or lengthen the template's lifetime"
+      return "the token lives \(lifetime) s in all, less than the \(Int(minTTL)) s asked for; "
+        + "ask for less or lengthen the template's lifetime"
     case .signInTimedOut(let seconds):
-      let shown = seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)
-      return "sign-in timed out after \(shown) s; run 'clerkctl login' again "
-        + "(or raise --sign-in-timeout)"
+      return "sign-in timed out after \(Self.seconds(seconds)) s"
     }
+  }
+
+  /// `seconds` as shown in messages: `120`, `0.5`.
+  package static func seconds(_ seconds: Double) -> String {
+    seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)
   }
 }

@@ -1,4 +1,4 @@
-/// The Frontend API operations clerkctl uses, each one operation of Clerk's FAPI spec.
+/// The Frontend API operations this client uses, each one operation of Clerk's FAPI spec.
 extension FrontendAPIClient {
   /// A resource and the piggybacked client from the `{"response","client"}` envelope.
   package struct Envelope<Resource> {

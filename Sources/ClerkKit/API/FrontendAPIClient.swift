@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Clerk's Frontend API as Clerk's native SDKs speak it.
 ///
@@ -65,7 +65,6 @@ package final class FrontendAPIClient {
     request.headers.add(name: "Accept", value: "application/json")
     request.headers.add(name: "clerk-api-version", value: Self.apiVersion)
     request.headers.add(name: "x-mobile", value: "1")
-    request.headers.add(name: "User-Agent", value: "clerkctl/\(ClerkVersion.current)")
     if let clientToken, !clientToken.isEmpty {
       request.headers.add(name: "Authorization", value: clientToken)
     }

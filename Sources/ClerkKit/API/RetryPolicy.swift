@@ -1,4 +1,5 @@
-import Foundation
+import FoundationEssentials
+import Glibc
 
 /// When and how long to wait before repeating a request that is safe to repeat.
 ///

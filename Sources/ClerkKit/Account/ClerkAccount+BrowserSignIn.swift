@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ClerkAccount {
   /// Signs in through the browser (``BrowserSignIn``) from a new client and stores the

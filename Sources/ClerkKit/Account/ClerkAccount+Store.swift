@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension ClerkAccount {
   /// Stores a finished sign-in as the profile's credential; only then signs the profile's

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// One profile's sign-in: log in, mint tokens through the cache, check and end the session.
 ///
@@ -43,8 +43,7 @@ package struct ClerkAccount {
   /// - Throws: also `InstanceError.boundElsewhere` when `instance` is not the credential's.
   package func requireCredential() throws -> ProfileCredential {
     guard let credential = try store.load(profile: profile), credential.sessionID != nil else {
-      throw ClerkError.notSignedIn(
-        "not signed in (profile '\(profile)'); run 'clerkctl login\(profileFlag)'")
+      throw ClerkError.notSignedIn(profile: profile, .noSignIn)
     }
     try instance?.requireBinding(of: credential)
     return credential
@@ -66,10 +65,6 @@ package struct ClerkAccount {
     instance?.url ?? credential.fapiURL
   }
 
-  private var profileFlag: String {
-    profile == ProfileName.defaultName ? "" : " --profile \(profile)"
-  }
-
   // MARK: - Sign in
 
   /// Signs in from a new client and stores the credential; only then signs the profile's
@@ -79,7 +74,7 @@ package struct ClerkAccount {
   ///   - method: how the sign-in starts.
   ///   - inputs: where secrets come from.
   ///   - fapiURL: the instance.
-  ///   - timeout: seconds for the whole sign-in (`--sign-in-timeout`).
+  ///   - timeout: seconds for the whole sign-in.
   /// - Returns: the stored credential, and the error that kept the old session from ending.
   package func signIn(
     method: SignInMethod, inputs: SignInInputs, fapiURL: String, timeout: Double
@@ -146,7 +141,9 @@ package struct ClerkAccount {
     _ stored: ProfileCredential, template: String?, minTTL: Double
   ) throws -> TokenResult {
     var credential = stored
-    guard let sessionID = credential.sessionID else { throw ClerkError.notSignedIn("no session") }
+    guard let sessionID = credential.sessionID else {
+      throw ClerkError.notSignedIn(profile: profile, .noSignIn)
+    }
     let api = api(fapiURL: baseURL(for: credential), clientToken: credential.clientToken)
     let jwt: String
     do {
@@ -184,7 +181,7 @@ package struct ClerkAccount {
     return payload
   }
 
-  /// Tells a dead session (exit 4) from a template that cannot be minted (exit 7).
+  /// Tells a dead session (`notSignedIn`) from a template that cannot be minted (`tokenRefused`).
   private func explainMintFailure(
     _ error: any Error, api: FrontendAPIClient, sessionID: String, template: String?
   ) throws -> any Error {
@@ -206,8 +203,7 @@ package struct ClerkAccount {
       return ClerkError.tokenRefused(
         "Clerk refused to mint \(what): \(apiError.description) (\(apiError.code))")
     }
-    return ClerkError.notSignedIn(
-      "the session has ended, expired or was revoked; run 'clerkctl login\(profileFlag)'")
+    return ClerkError.notSignedIn(profile: profile, .ended)
   }
 
   // MARK: - Session checks and sign-out
@@ -215,7 +211,9 @@ package struct ClerkAccount {
   /// Asks Clerk for the stored session's state, keeping any rotated client token.
   package func liveSession() throws -> (credential: ProfileCredential, session: ClerkSession) {
     var credential = try requireCredential()
-    guard let sessionID = credential.sessionID else { throw ClerkError.notSignedIn("no session") }
+    guard let sessionID = credential.sessionID else {
+      throw ClerkError.notSignedIn(profile: profile, .noSignIn)
+    }
     let api = api(fapiURL: baseURL(for: credential), clientToken: credential.clientToken)
     let client = try api.client()
     if api.clientTokenChanged, let rotated = api.clientToken {
@@ -224,8 +222,7 @@ package struct ClerkAccount {
     }
     guard let session = client?.session(sessionID), session.isActive else {
       let state = client?.session(sessionID)?.status ?? "gone"
-      throw ClerkError.notSignedIn(
-        "the session is \(state) at Clerk; run 'clerkctl login\(profileFlag)'")
+      throw ClerkError.notSignedIn(profile: profile, .state(state))
     }
     return (credential, session)
   }

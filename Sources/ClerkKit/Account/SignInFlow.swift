@@ -60,8 +60,7 @@ package struct SignInFlow {
     while envelope.response.status != "complete" {
       steps += 1
       guard steps <= 4 else {
-        throw ClerkError.signInUnsupported(
-          "sign-in did not complete (still '\(envelope.response.status)')")
+        throw ClerkError.signInUnsupported(.incomplete(state: envelope.response.status))
       }
       envelope = try advance(envelope.response)
     }
@@ -89,10 +88,8 @@ package struct SignInFlow {
       if attempt.firstFactor("email_code") != nil {
         return try attemptEmailCode(attempt, prepare: true)
       }
-      let offered = attempt.firstFactors.map(\.strategy).joined(separator: ", ")
       throw ClerkError.signInUnsupported(
-        "this account signs in with \(offered.isEmpty ? "no method clerkctl knows" : offered); "
-          + "use 'clerkctl login --oauth PROVIDER', '--ticket-stdin' or '--user-id'")
+        .firstFactors(offered: attempt.firstFactors.map(\.strategy)))
     case "needs_second_factor", "needs_client_trust":
       if attempt.secondFactor("totp") != nil {
         let code = try inputs.code(.totp, nil)
@@ -112,23 +109,16 @@ package struct SignInFlow {
             id: attempt.id, .attemptSecondFactor, [("strategy", "email_code"), ("code", code)])
         }
       }
-      let offered = attempt.secondFactors.map(\.strategy).joined(separator: ", ")
       throw ClerkError.signInUnsupported(
-        "this account's second factor (\(offered.isEmpty ? "none offered" : offered)) "
-          + "is not supported by clerkctl; use a TOTP app or an email code")
+        .secondFactors(offered: attempt.secondFactors.map(\.strategy)))
     case "needs_new_password":
-      throw ClerkError.signInUnsupported(
-        "Clerk requires a new password for this account: set one through the app's sign-in "
-          + "page, then run 'clerkctl login' again")
+      throw ClerkError.signInUnsupported(.newPassword)
     case "needs_identifier":
-      throw ClerkError.signInUnsupported("Clerk needs an identifier: pass --identifier EMAIL")
+      throw ClerkError.signInUnsupported(.identifier)
     case "needs_protect_check":
-      throw ClerkError.signInUnsupported(
-        "Clerk asks for a bot-protection check that only a browser can pass; "
-          + "use 'clerkctl login --ticket-stdin' or '--user-id' instead")
+      throw ClerkError.signInUnsupported(.protectCheck)
     default:
-      throw ClerkError.signInUnsupported(
-        "the sign-in ended in state '\(attempt.status)'; run 'clerkctl login' again")
+      throw ClerkError.signInUnsupported(.state(attempt.status))
     }
   }
 
@@ -189,7 +179,8 @@ package struct SignInFlow {
     }
   }
 
-  /// Sorts a sign-in refusal: the user's input (exit 6), the instance's setup, or other.
+  /// Sorts a sign-in refusal: the user's input (`signInRejected`), the instance's setup
+  /// (`configuration`), or other (`api`).
   package static func classify(_ error: ClerkAPIError) -> ClerkError {
     let rejected: Set<String> = [
       "form_identifier_not_found", "form_password_incorrect", "form_code_incorrect",

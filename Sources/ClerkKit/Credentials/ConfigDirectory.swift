@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Where clerkctl keeps its files, and the paths inside it.
 ///

@@ -1,9 +1,9 @@
-import Foundation
+import FoundationEssentials
 
 /// Why the credential store could not read, write or lock a profile's file.
 ///
-/// Every case is a configuration or local file problem (exit 3) except `invalidProfileName`,
-/// which is a usage error (exit 2): see `isUsageError`.
+/// Every case is a configuration or local file problem except `invalidProfileName`, which is
+/// bad input from the caller: see `isUsageError`. Descriptions state the facts and name no tool.
 package enum CredentialStoreError: Error, Equatable, CustomStringConvertible {
   /// The profile name is not `[A-Za-z0-9][A-Za-z0-9._-]{0,63}`.
   case invalidProfileName(String)
@@ -26,7 +26,7 @@ package enum CredentialStoreError: Error, Equatable, CustomStringConvertible {
   /// A system call failed.
   case io(path: String, operation: String, message: String)
 
-  /// Whether this is a usage error (exit 2) rather than a file problem (exit 3).
+  /// Whether this is bad input from the caller rather than a file problem.
   package var isUsageError: Bool {
     if case .invalidProfileName = self { return true }
     return false
@@ -38,27 +38,27 @@ package enum CredentialStoreError: Error, Equatable, CustomStringConvertible {
       return "invalid profile name '\(name)': use 1 to 64 letters, digits, '.', '_' or '-', "
         + "starting with a letter or digit"
     case .noConfigDirectory:
-      return "cannot find a config directory: HOME is not set; pass --config-dir DIR or set "
+      return "cannot find a config directory: HOME is not set; name a config directory or set "
         + "CLERKCTL_CONFIG_DIR"
     case .insecurePermissions(let path, let mode):
       return "credential file '\(path)' has mode \(Self.octal(mode)) and other users can "
         + "access it; refusing to use it. Fix it with: chmod 600 '\(path)'"
     case .insecureOwner(let path, let owner):
       return "credential file '\(path)' belongs to another user (uid \(owner)); refusing to "
-        + "use it. Delete it and sign in again, or pass --config-dir with a directory you own"
+        + "use it. Delete it and sign in again, or use a config directory you own"
     case .insecureDirectory(let path, let reason):
       return "refusing to use the directory '\(path)': \(reason); use a directory that only you "
         + "own and can write to"
     case .corrupt(let path, let reason):
-      return "credential file '\(path)' is corrupt (\(reason)); run 'clerkctl logout --profile "
-        + "\(Self.profileName(from: path))' or delete '\(path)' and sign in again"
+      return "credential file '\(path)' is corrupt (\(reason)); sign out of profile "
+        + "'\(Self.profileName(from: path))' or delete '\(path)', and sign in again"
     case .unsupportedVersion(let path, let version):
-      return "credential file '\(path)' has format version \(version), but this clerkctl "
-        + "reads only version \(ProfileCredential.formatVersion); upgrade clerkctl, or run "
-        + "'clerkctl logout --profile \(Self.profileName(from: path))' and sign in again"
+      return "credential file '\(path)' has format version \(version), but this version reads "
+        + "only version \(ProfileCredential.formatVersion); upgrade, or sign out of profile "
+        + "'\(Self.profileName(from: path))' and sign in again"
     case .lockTimeout(let path, let seconds):
       return "timed out after \(Self.seconds(seconds)) s waiting for the lock '\(path)'; "
-        + "another clerkctl process is holding it: wait for it to finish or stop it"
+        + "another process is holding it: wait for it to finish or stop it"
     case .io(let path, let operation, let message):
       return "cannot \(operation) '\(path)': \(message)"
     }
@@ -69,12 +69,12 @@ package enum CredentialStoreError: Error, Equatable, CustomStringConvertible {
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }
 
-  private static func seconds(_ value: Double) -> String {
+  package static func seconds(_ value: Double) -> String {
     value.rounded() == value ? String(Int64(value)) : String(value)
   }
 
   /// The profile a credential file belongs to, from its name (`<profile>.json`).
-  private static func profileName(from path: String) -> String {
+  package static func profileName(from path: String) -> String {
     let name = path.split(separator: "/").last.map(String.init) ?? path
     return name.hasSuffix(".json") ? String(name.dropLast(5)) : name
   }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The file credential store: one versioned JSON file per profile, holding the client token and

@@ -15,8 +15,8 @@ package struct CurlConfiguration: Sendable, Equatable {
   /// How many idle easy handles (each with its open connections) are kept for reuse.
   package var maxIdleHandles: Int
 
-  /// The default `User-Agent`.
-  package static let defaultUserAgent = "clerkctl"
+  /// The default `User-Agent`: the library's own; an application sets its own.
+  package static let defaultUserAgent = "ClerkKit/\(ClerkVersion.current)"
 
   /// Creates a configuration; every field has a default.
   package init(

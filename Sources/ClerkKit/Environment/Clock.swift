@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The time source: `now()` for timestamps, `sleep` for waits. Tests inject fixed or stepped

@@ -1,4 +1,4 @@
-/// Why no usable Clerk instance URL could be worked out. All are configuration errors (exit 3).
+/// Why no usable Clerk instance URL could be worked out. All are configuration errors.
 package enum InstanceError: Error, Equatable, CustomStringConvertible {
   /// Nothing names a Frontend API: no flag, no environment variable, no stored profile.
   case notConfigured

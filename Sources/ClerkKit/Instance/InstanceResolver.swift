@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Works out the Frontend API and Backend API base URLs from flags, environment and the profile.
 package enum InstanceResolver {

@@ -1,9 +1,11 @@
-import Foundation
+import FoundationEssentials
 
 /// A Clerk publishable key (`pk_test_…` / `pk_live_…`): base64 of `<frontend-api-host>$`.
 ///
 /// Parsed with clerk-js's rules (exactly three `_`-separated parts, decoded text ending in the
 /// only `$`, host containing a `.`), decoding base64url and missing padding as clerk-ios does.
+/// Like Clerk's SDKs, everything before the `$` is the Frontend API host, a `:PORT` included
+/// (a local Clerk such as clerk-emulator encodes `127.0.0.1:PORT`, or `[::1]:PORT`).
 package struct PublishableKey: Sendable, Equatable {
   /// What is wrong with a key.
   package enum Problem: Sendable, Equatable {
@@ -31,13 +33,18 @@ package struct PublishableKey: Sendable, Equatable {
 
   /// The key as given (trimmed).
   package let rawValue: String
-  /// The Frontend API host it encodes, e.g. `clean-mayfly-62.clerk.accounts.dev`.
+  /// The Frontend API host it encodes, with any port, e.g. `clean-mayfly-62.clerk.accounts.dev`
+  /// or `127.0.0.1:8787`.
   package let frontendAPIHost: String
   /// Whether it is a production (`pk_live_`) key.
   package let isProduction: Bool
 
-  /// The Frontend API base URL: always https.
-  package var frontendAPIURL: String { "https://" + frontendAPIHost }
+  /// The Frontend API base URL: https, or http for a loopback host (the rule plain http URLs
+  /// follow everywhere).
+  package var frontendAPIURL: String {
+    let (name, _) = Self.splitPort(frontendAPIHost)
+    return (LoopbackHost.isLoopback(name) ? "http://" : "https://") + frontendAPIHost
+  }
 
   /// Parses a key; surrounding whitespace is ignored.
   ///
@@ -62,7 +69,10 @@ package struct PublishableKey: Sendable, Equatable {
     }
     guard text.hasSuffix("$") else { throw .invalidPublishableKey(.notAHost(text), source: nil) }
     let host = String(text.dropLast())
-    guard !host.contains(Character("$")), host.contains(Character(".")), Self.isHostname(host)
+    let (name, port) = Self.splitPort(host)
+    guard !host.contains(Character("$")),
+      Self.isIPv6Literal(name) || (name.contains(Character(".")) && Self.isHostname(name)),
+      port.map(Self.isPort) ?? true
     else {
       throw .invalidPublishableKey(.notAHost(text), source: nil)
     }
@@ -113,6 +123,29 @@ package struct PublishableKey: Sendable, Equatable {
     case UInt8(ascii: "/"), UInt8(ascii: "_"): return 63
     default: return nil
     }
+  }
+
+  /// `host:port` split at its last `:` (a host name, IPv4 address or bracketed IPv6 address
+  /// has none of its own outside the brackets).
+  private static func splitPort(_ host: String) -> (name: String, port: Substring?) {
+    guard let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") else { return (host, nil) }
+    return (String(host[..<colon]), host[host.index(after: colon)...])
+  }
+
+  /// Whether `name` is a bracketed IPv6 address, e.g. `[::1]`.
+  private static func isIPv6Literal(_ name: String) -> Bool {
+    guard name.hasPrefix("["), name.hasSuffix("]"), name.count > 2 else { return false }
+    return name.dropFirst().dropLast().allSatisfy { $0.isHexDigit || $0 == ":" || $0 == "." }
+      && name.contains(":")
+  }
+
+  /// Whether `port` is a decimal TCP port, 1…65535.
+  private static func isPort(_ port: Substring) -> Bool {
+    guard (1...5).contains(port.utf8.count),
+      port.utf8.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
+      let number = Int(port)
+    else { return false }
+    return (1...65_535).contains(number)
   }
 
   /// Whether `host` is dot-separated labels of letters, digits and inner hyphens.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A JSON document of any shape: JWT claims, Clerk's envelopes, Convex arguments.
 ///

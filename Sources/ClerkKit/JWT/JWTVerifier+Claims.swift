@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 extension JWTVerifier {
   /// Checks `exp`, `nbf`, `iat`, `iss` and `aud` in `payload` against `options`.

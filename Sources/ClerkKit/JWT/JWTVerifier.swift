@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Verifies RS256 compact JWTs against a key set, in jwt-kit's order: header, algorithm, key,
 /// signature over the exact bytes, and only then the payload and its claims.

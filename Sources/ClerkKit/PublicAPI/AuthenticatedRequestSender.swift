@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 
 /// Sends HTTP requests to your backend with `Authorization: Bearer <JWT>` from a
 /// `ClerkAuthProvider`, the way JWT auth clients do: the token is refreshed before sending when

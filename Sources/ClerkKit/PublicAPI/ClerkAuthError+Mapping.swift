@@ -40,8 +40,12 @@ extension ClerkAuthError {
       self = .tokenRetrievalFailed(reason)
     case .tokenTooShortLived:
       self = .tokenRetrievalFailed(error.description)
-    case .signInRejected(let reason), .signInUnsupported(let reason):
+    case .signInRejected(let reason):
       self = .signInRejected(reason)
+    case .signInUnsupported, .signUpNotAllowed:
+      self = .signInRejected(error.description)
+    case .redirectRefused, .callbackPortInUse:
+      self = .configuration(error.description)
     case .signInTimedOut:
       self = .signInTimeout
     case .configuration(let reason):

@@ -25,7 +25,7 @@ public enum ClerkAuthError: Error, Equatable, Sendable, CustomStringConvertible 
       return "no Clerk instance configured: pass publishableKey: or frontendAPIURL: to "
         + "ClerkAuthProvider, or set CLERK_PUBLISHABLE_KEY or CLERK_FAPI_URL"
     case .noActiveSession:
-      return "no active Clerk session: sign in with login(…) (or 'clerkctl login')"
+      return "no active Clerk session: sign in with login(…)"
     case .tokenRetrievalFailed(let reason):
       return "failed to retrieve a Clerk token: \(reason)"
     case .signInTimeout:

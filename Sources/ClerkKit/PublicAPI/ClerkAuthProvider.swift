@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 /// Signs a user in to Clerk and hands out JWTs for a backend, in the shape of Convex's
@@ -45,17 +46,22 @@ public final class ClerkAuthProvider: Sendable {
   ///   - jwtTemplate: the JWT template to mint from; `nil` for the session token.
   ///   - signInTimeout: seconds a `login` may take.
   ///   - store: where the sign-in is kept; default the `default` profile's file.
+  ///   - userAgent: the `User-Agent` Clerk sees, e.g. `MyApp/1.2`; default `ClerkKit/VERSION`.
   public convenience init(
     publishableKey: String? = nil, frontendAPIURL: String? = nil,
     jwtTemplate: String? = "convex", signInTimeout: TimeInterval = 120,
-    store: ClerkCredentialStore = .file()
+    store: ClerkCredentialStore = .file(),
+    userAgent: String = ClerkAuthProvider.defaultUserAgent
   ) {
     self.init(
       publishableKey: publishableKey, frontendAPIURL: frontendAPIURL, jwtTemplate: jwtTemplate,
       signInTimeout: signInTimeout, store: store,
-      http: .lazy { .curl(CurlConfiguration(userAgent: "ClerkKit/\(ClerkVersion.current)")) },
+      http: .lazy { .curl(CurlConfiguration(userAgent: userAgent)) },
       clock: .system, environment: ProcessInfo.processInfo.environment)
   }
+
+  /// The `User-Agent` sent when the application names none: `ClerkKit/VERSION`.
+  public static let defaultUserAgent = CurlConfiguration.defaultUserAgent
 
   /// A provider with every dependency given (tests).
   package init(

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Turns a handler's `HTTPResponse` into the bytes the server writes.
 enum HTTPResponseEncoder {

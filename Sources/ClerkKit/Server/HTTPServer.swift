@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Synchronization
 
 /// A small HTTP/1.1 server on POSIX sockets, for the emulator and loopback callbacks.

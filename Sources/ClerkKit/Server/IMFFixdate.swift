@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Formats dates as HTTP's IMF-fixdate, e.g. `Sun, 06 Nov 1994 08:49:37 GMT` (RFC 9110 5.6.7).
 package enum IMFFixdate {
@@ -23,7 +23,7 @@ package enum IMFFixdate {
   }
 
   /// Howard Hinnant's `civil_from_days`: year, month (1-12), day (1-31).
-  private static func civilDate(daysSinceEpoch: Int64) -> (Int64, Int, Int64) {
+  package static func civilDate(daysSinceEpoch: Int64) -> (Int64, Int, Int64) {
     let z = daysSinceEpoch + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097

@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// What the server's I/O thread shares with the workers and with `HTTPServer`.

@@ -1,4 +1,5 @@
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Glibc
 
 /// The server's I/O thread: one `poll()` over the wake pipe, the listening socket and every

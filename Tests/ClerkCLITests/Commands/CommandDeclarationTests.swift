@@ -47,7 +47,8 @@ struct CommandDeclarationTests {
     let names = Self.allPaths().map { $0.dropFirst().map { $0.spec.name }.joined(separator: " ") }
     for command in [
       "login", "token", "whoami", "status", "logout", "exec", "api", "convex", "jwt decode",
-      "jwt verify", "doctor", "completion", "help",
+      "jwt verify", "doctor", "completion", "help", "profile list", "profile use",
+      "profile current", "version",
     ] {
       #expect(names.contains(command), "missing \(command)")
     }
@@ -55,7 +56,7 @@ struct CommandDeclarationTests {
     #expect(
       globals == [
         "profile", "config-dir", "publishable-key", "fapi-url", "api-url", "request-timeout",
-        "cacert", "verbose", "json", "no-input", "help", "version",
+        "cacert", "verbose", "json", "no-input", "no-color", "help", "version",
       ])
     let login = LoginCommand.spec.options.flatMap(\.spellings)
     for spelling in [

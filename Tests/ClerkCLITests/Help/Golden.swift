@@ -5,6 +5,10 @@ enum Golden {
 
     Reuses a cached token while it has at least --min-ttl seconds left; otherwise
     mints one with a single request and caches it. Never prompts and never signs in.
+    --json (or --format json) prints {schema_version, profile, jwt, template,
+    user_id, session_id, issued_at, expires_at, expires_in, cached}: times in epoch
+    seconds, cached true when no request was made. --json with --format raw or
+    header is a usage error.
 
     USAGE: clerkctl token [<options>]
 
@@ -39,6 +43,7 @@ enum Golden {
                                 secrets redacted. (env: CLERKCTL_DEBUG=1)
       --json                    Machine-readable output, where the command has any.
       --no-input                Never prompt. (env: CLERKCTL_NO_INPUT=1)
+      --no-color                No colour (also with NO_COLOR set or TERM=dumb).
       -h, --help                Show help information.
       --version                 Show the version.
 
@@ -82,6 +87,7 @@ enum Golden {
                                 secrets redacted. (env: CLERKCTL_DEBUG=1)
       --json                    Machine-readable output, where the command has any.
       --no-input                Never prompt. (env: CLERKCTL_NO_INPUT=1)
+      --no-color                No colour (also with NO_COLOR set or TERM=dumb).
       -h, --help                Show help information.
       --version                 Show the version.
 
@@ -92,6 +98,7 @@ enum Golden {
       whoami                    Print who the profile is signed in as.
       status                    List every profile: instance, user, session,
                                 credential file, cached tokens.
+      profile                   List profiles, or choose the one later commands use.
       logout                    Sign the profile out and delete its credential and
                                 cached tokens.
       exec                      Run a command with a fresh token in its environment.
@@ -102,6 +109,7 @@ enum Golden {
       doctor                    Check the setup, one line per check with the fix.
       completion                Print a shell completion script for bash, zsh or
                                 fish.
+      version                   Print the version (as --version does).
       help                      Show help for a command, or the environment and
                                 exit-codes topics.
 

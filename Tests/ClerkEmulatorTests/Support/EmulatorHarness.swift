@@ -42,12 +42,13 @@ struct EmulatorHarness {
 
   init(
     configuration: EmulatorConfiguration = .seed, overLoopback: Bool = false,
-    server serverConfiguration: HTTPServer.Configuration = .init()
+    server serverConfiguration: HTTPServer.Configuration = .init(),
+    recorder: ReplyRecorder? = ReplyRecorder.fromEnvironment()
   ) throws {
     time = ManualClock()
     let emulator = Emulator(
       configuration: configuration, baseURL: Self.base, privateKey: try RFC7515Key.privateKey(),
-      clock: time.clock)
+      clock: time.clock, recorder: recorder)
     self.emulator = emulator
     http = HTTPClient.curl()
     guard overLoopback else {

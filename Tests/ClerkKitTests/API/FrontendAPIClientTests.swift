@@ -46,7 +46,9 @@ struct FrontendAPIClientTests {
     #expect(request.headers["Authorization"] == "token-1")
     #expect(request.headers["clerk-api-version"] == "2026-05-12")
     #expect(request.headers["x-mobile"] == "1")
-    #expect(request.headers["User-Agent"]?.hasPrefix("clerkctl/") == true)
+    // The User-Agent is the HTTP client's (its configuration: here the default), never one
+    // the API client hard-codes.
+    #expect(request.headers["User-Agent"] == CurlConfiguration.defaultUserAgent)
     #expect(client.clientToken == "token-2")
     #expect(client.clientTokenChanged)
   }

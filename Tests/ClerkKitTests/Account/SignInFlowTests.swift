@@ -95,8 +95,8 @@ struct SignInFlowTests {
       _ = try SignInFlow(api: fapi.client(), inputs: Self.inputs(log: log))
         .run(.password(identifier: "a@example.com"))
     } throws: { error in
-      guard case ClerkError.signInUnsupported(let message) = error else { return false }
-      return message.contains("new password")
+      guard case ClerkError.signInUnsupported(.newPassword) = error else { return false }
+      return "\(error)".contains("new password")
     }
     #expect(fapi.paths == ["POST /v1/client/sign_ins"])
   }
@@ -170,7 +170,7 @@ struct SignInFlowTests {
     #expect(!fapi.responder.requests[0].bodyText.contains("password"))
   }
 
-  @Test("a sign-in with no method clerkctl knows points to the other ways in")
+  @Test("a sign-in with no method this client knows names the offered ones and the other ways in")
   func unknownFactors() throws {
     let fapi = try ScriptedFAPI { _, _ in
       (
@@ -184,8 +184,12 @@ struct SignInFlowTests {
       _ = try SignInFlow(api: fapi.client(), inputs: Self.inputs(log: log))
         .run(.identifierFirst(identifier: "a@example.com"))
     } throws: { error in
-      guard case ClerkError.signInUnsupported(let message) = error else { return false }
-      return message.contains("passkey") && message.contains("--ticket-stdin")
+      guard case ClerkError.signInUnsupported(.firstFactors(let offered)) = error else {
+        return false
+      }
+      let message = "\(error)"
+      return offered == ["passkey"] && message.contains("passkey")
+        && message.contains("sign-in ticket") && !message.contains("clerkctl")
     }
     #expect(log.all.isEmpty)
   }

@@ -141,7 +141,7 @@ struct ProfileStoreTests {
       #expect(errorPath == path)
       #expect(
         error.description.contains(
-          "run 'clerkctl logout --profile default' or delete '\(path)' and sign in again"))
+          "sign out of profile 'default' or delete '\(path)', and sign in again"))
       #expect(!error.isUsageError)
     }
   }

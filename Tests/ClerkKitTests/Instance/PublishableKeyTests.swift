@@ -74,8 +74,6 @@ struct PublishableKeyTests {
       ("pk_test_YSBiLmNvbSQ", .notAHost("a b.com$")),
       // "evil.com/x$"
       ("pk_test_ZXZpbC5jb20veCQ", .notAHost("evil.com/x$")),
-      // "evil.com:443$"
-      ("pk_test_ZXZpbC5jb206NDQzJA", .notAHost("evil.com:443$")),
       // ".com$"
       ("pk_test_LmNvbSQ", .notAHost(".com$")),
       // bytes 0xff 0xfe: not UTF-8
@@ -84,6 +82,36 @@ struct PublishableKeyTests {
     ])
   func refuses(key: String, problem: PublishableKey.Problem) {
     #expect(throws: InstanceError.invalidPublishableKey(problem, source: nil)) {
+      try PublishableKey(key)
+    }
+  }
+
+  @Test(
+    "a host with a port is the Frontend API host, over http only for a loopback host",
+    arguments: [
+      ("127.0.0.1:8787", "http://127.0.0.1:8787"),
+      ("[::1]:9000", "http://[::1]:9000"),
+      ("clerk.example.com:8443", "https://clerk.example.com:8443"),
+      ("evil.com:443", "https://evil.com:443"),
+      ("127.0.0.1", "http://127.0.0.1"),
+    ])
+  func hostWithPort(host: String, url: String) throws {
+    let key = PublishableKey.make(frontendAPIHost: host, production: false)
+    let parsed = try PublishableKey(key)
+    #expect(parsed.frontendAPIHost == host)
+    #expect(parsed.frontendAPIURL == url)
+  }
+
+  @Test(
+    "refuses a port that is not 1…65535 and a bare IPv6 address",
+    arguments: [
+      "clerk.example.com:", "clerk.example.com:0", "clerk.example.com:65536",
+      "clerk.example.com:80a", "clerk.example.com:-1", ":8787", "::1", "[::1", "[]:80",
+      "[x::1]:80",
+    ])
+  func badPort(host: String) {
+    let key = PublishableKey.make(frontendAPIHost: host, production: false)
+    #expect(throws: InstanceError.invalidPublishableKey(.notAHost(host + "$"), source: nil)) {
       try PublishableKey(key)
     }
   }

@@ -12,6 +12,7 @@ struct SessionCommandsEndToEndTests {
     let live = try fixture.run(["whoami", "--json"])
     #expect(live.status == 0)
     let json = try JSONValue(parsing: live.stdout)
+    #expect(json["schema_version"] == 1)
     #expect(json["email"]?.stringValue == "demo@example.com")
     #expect(json["session_status"]?.stringValue == "active")
     #expect(json["fapi_url"]?.stringValue == fixture.emulator.fapiURL)
@@ -55,7 +56,7 @@ struct SessionCommandsEndToEndTests {
     #expect(json["schema_version"]?.intValue == 1)
     #expect(json["selected_profile"]?.stringValue == "default")
     let profiles = try #require(json["profiles"]?.arrayValue)
-    #expect(profiles.compactMap { $0["name"]?.stringValue } == ["default", "other"])
+    #expect(profiles.compactMap { $0["profile"]?.stringValue } == ["default", "other"])
     let selected = try #require(profiles.first)
     #expect(selected["session_status"]?.stringValue == "active")
     #expect(selected["file"]?["mode"]?.stringValue == "600")
@@ -86,9 +87,27 @@ struct SessionCommandsEndToEndTests {
     let again = try fixture.run(["logout"])
     #expect(again.status == 0)
     #expect(again.stderr.contains("Not signed in"))
-    let all = try fixture.run(["logout", "--all"])
+    let all = try fixture.run(["logout", "--all", "--json"])
     #expect(all.status == 0)
+    // Without a terminal --all never asks.
+    #expect(!all.stderr.contains("[y/N]"))
+    #expect(
+      try JSONValue(parsing: all.stdout)
+        == ["schema_version": 1, "signed_out": [["profile": "second", "revoked": true]]])
     #expect(try fixture.run(["token", "--profile", "second"]).status == 4)
+    let none = try JSONValue(parsing: try fixture.run(["logout", "--json"]).stdout)
+    #expect(none == ["schema_version": 1, "signed_out": []])
+  }
+
+  @Test("status names the login that fixes an ended session")
+  func statusEnded() throws {
+    let fixture = try MainJobFixture()
+    try fixture.signIn(profile: "work")
+    try fixture.admin.revoke(
+      sessionID: try #require(fixture.credential(profile: "work")["session_id"]?.stringValue))
+    let result = try fixture.run(["status", "--profile", "work"])
+    #expect(result.status == 4)
+    #expect(result.stdout.contains("(ended); run 'clerkctl login --profile work' to sign in again"))
   }
 
   @Test("logout with Clerk unreachable still deletes locally, then exits 5")
@@ -96,9 +115,11 @@ struct SessionCommandsEndToEndTests {
     let fixture = try MainJobFixture()
     try fixture.signIn()
     fixture.emulator.stop()
-    let result = try fixture.run(["logout", "--request-timeout", "2"])
+    let result = try fixture.run(["logout", "--request-timeout", "2", "--json"])
     #expect(result.status == 5)
-    #expect(result.stdout.isEmpty)
+    #expect(
+      try JSONValue(parsing: result.stdout)
+        == ["schema_version": 1, "signed_out": [["profile": "default", "revoked": false]]])
     #expect(result.stderr.contains("may live on"))
     let path = fixture.sandbox.configDir + "/profiles/default.json"
     #expect(!FileManager.default.fileExists(atPath: path))

@@ -97,6 +97,20 @@ struct TokenEndToEndTests {
     let expires = try #require(json["expires_at"]?.intValue)
     #expect(expires - issued == 60)
     #expect((50...60).contains(try #require(json["expires_in"]?.intValue)))
+    #expect(json["schema_version"] == 1)
+    #expect(json["profile"]?.stringValue == "default")
+    #expect(json["cached"] == true)
+    let fresh = try JSONValue(
+      parsing: try fixture.run(["token", "--template", "convex", "--json", "--force-refresh"])
+        .stdout)
+    #expect(fresh["cached"] == false)
+    for format in ["raw", "header"] {
+      let clash = try fixture.run(["token", "--json", "--format", format])
+      #expect(clash.status == 2)
+      #expect(clash.stdout.isEmpty)
+      #expect(clash.stderr.contains("'--json' and '--format \(format)' disagree"))
+    }
+    #expect(try fixture.run(["token", "--json", "--format", "json"]).status == 0)
   }
 
   @Test("an unknown template is exit 7 naming it; stdout stays empty")

@@ -1,4 +1,4 @@
-/// The parts of Clerk's `User` object clerkctl shows.
+/// The parts of Clerk's `User` object a client shows.
 package struct ClerkUser: Sendable, Equatable {
   package var id: String
   /// The primary email address, when the user has one.

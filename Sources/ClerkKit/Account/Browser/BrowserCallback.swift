@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What Clerk put on the redirect URL at the end of a browser sign-in.
 package enum BrowserCallback: Sendable, Equatable {
@@ -11,7 +11,7 @@ package enum BrowserCallback: Sendable, Equatable {
   /// Reads a pasted or received callback: a full URL, a bare query string, or the bare nonce.
   /// `nil` when the text holds neither a nonce nor a failure.
   package static func parse(_ text: String) -> BrowserCallback? {
-    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    let trimmed = text.trimmingWhitespace()
     guard !trimmed.isEmpty else { return nil }
     let looksLikeURL = trimmed.contains("?") || trimmed.contains("=") || trimmed.contains("://")
     guard looksLikeURL else {

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A social (OAuth) or enterprise-SSO sign-in through the system browser, as Clerk's native
 /// SDKs do it: create and prepare the sign-in with a `redirect_url`, open the
@@ -34,15 +34,19 @@ package struct BrowserSignIn {
     package var readPasted: (@Sendable () -> String?)?
     /// Codes for a second factor, and progress notes.
     package var inputs: SignInInputs
+    /// The application signing in, as the loopback callback page names it.
+    package var applicationName: String
 
     package init(
       showURL: @escaping (String) -> Void, openBrowser: @escaping (String) -> Bool,
-      readPasted: (@Sendable () -> String?)?, inputs: SignInInputs
+      readPasted: (@Sendable () -> String?)?, inputs: SignInInputs,
+      applicationName: String = LoopbackCallbackServer.defaultApplicationName
     ) {
       self.showURL = showURL
       self.openBrowser = openBrowser
       self.readPasted = readPasted
       self.inputs = inputs
+      self.applicationName = applicationName
     }
   }
 
@@ -81,7 +85,8 @@ package struct BrowserSignIn {
     if let redirectURL {
       redirect = redirectURL
     } else {
-      let loopback = LoopbackCallbackServer(port: callbackPort, mailbox: mailbox)
+      let loopback = LoopbackCallbackServer(
+        port: callbackPort, mailbox: mailbox, applicationName: io.applicationName)
       try loopback.start()
       server = loopback
       redirect = loopback.redirectURL
@@ -123,10 +128,7 @@ package struct BrowserSignIn {
     do {
       return try rejecting(body)
     } catch ClerkError.api(let error) where Self.redirectRefusals.contains(error.code) {
-      throw ClerkError.configuration(
-        "Clerk refused the redirect URL \(redirect): \(error.description) (\(error.code)); "
-          + "allowlist it in the Clerk dashboard (Native applications, allowlist for mobile SSO "
-          + "redirect) or pass an allowlisted --redirect-url (see docs/browser-sign-in.md)")
+      throw ClerkError.redirectRefused(url: redirect, error: error)
     }
   }
 
@@ -138,7 +140,7 @@ package struct BrowserSignIn {
   private static func readPastedAnswer(
     _ read: @escaping @Sendable () -> String?, into mailbox: CallbackMailbox, required: Bool
   ) {
-    let thread = Thread {
+    DetachedThread.start {
       while !mailbox.isAnswered {
         guard let line = read() else {
           if required {
@@ -149,14 +151,12 @@ package struct BrowserSignIn {
           }
           return
         }
-        if line.trimmingCharacters(in: .whitespaces).isEmpty { continue }
+        if line.allSatisfy(\.isWhitespace) { continue }
         guard let answer = BrowserCallback.parse(line) else { continue }
         mailbox.post(.success(answer))
         return
       }
     }
-    thread.name = "clerkctl paste-back"
-    thread.start()
   }
 
   private func wait(for mailbox: CallbackMailbox) throws -> BrowserCallback {
@@ -196,19 +196,14 @@ package struct BrowserSignIn {
 
   private func transfer(_ flow: SignInFlow, allowSignUp: Bool) throws -> SignInFlow.Outcome {
     guard allowSignUp else {
-      throw ClerkError.signInRejected(
-        "sign-in rejected: Clerk has no account for this identity (external_account_not_found) "
-          + "and --no-sign-up forbids creating one")
+      throw ClerkError.signUpNotAllowed
     }
     io.inputs.note("No account yet for this identity; creating one (sign-up transfer).")
     let envelope = try rejecting { try api.createSignUp([("transfer", "true")]) }
     let signUp = envelope.response
     guard signUp.status == "complete" else {
-      let missing = signUp.missingFields.joined(separator: ", ")
       throw ClerkError.signInUnsupported(
-        "Clerk needs more before it creates the account (\(signUp.status)"
-          + (missing.isEmpty ? "" : ": \(missing)")
-          + "); sign up once through the app, then run 'clerkctl login' again")
+        .signUpIncomplete(status: signUp.status, missing: signUp.missingFields))
     }
     return try flow.outcome(sessionID: signUp.createdSessionID, client: envelope.client)
   }

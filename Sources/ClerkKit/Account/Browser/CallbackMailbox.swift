@@ -1,37 +1,37 @@
-import Foundation
+import Dispatch
+import Synchronization
 
 /// Where the loopback server and the paste-back reader hand in the browser's answer; the
 /// first one wins and the sign-in waits for it, bounded by the sign-in deadline.
-package final class CallbackMailbox: @unchecked Sendable {
-  private let condition = NSCondition()
-  private var result: Result<BrowserCallback, ClerkError>?
+package final class CallbackMailbox: Sendable {
+  private let result = Mutex<Result<BrowserCallback, ClerkError>?>(nil)
+  /// Signalled once, when the first answer is in; every waiter that wakes signals it again,
+  /// so it stays open for the next one.
+  private let arrived = DispatchSemaphore(value: 0)
 
   package init() {}
 
   /// Hands in an answer; ignored when one is already in.
   package func post(_ answer: Result<BrowserCallback, ClerkError>) {
-    condition.lock()
-    defer { condition.unlock() }
-    guard result == nil else { return }
-    result = answer
-    condition.broadcast()
+    let first = result.withLock { result in
+      guard result == nil else { return false }
+      result = answer
+      return true
+    }
+    if first { arrived.signal() }
   }
 
   /// Whether an answer is in.
   package var isAnswered: Bool {
-    condition.lock()
-    defer { condition.unlock() }
-    return result != nil
+    result.withLock { $0 != nil }
   }
 
   /// Waits up to `seconds` for an answer; `nil` when none came in time.
   package func wait(seconds: Double) -> Result<BrowserCallback, ClerkError>? {
-    let until = Date().addingTimeInterval(max(0, seconds))
-    condition.lock()
-    defer { condition.unlock() }
-    while result == nil {
-      if !condition.wait(until: until) { break }
+    let nanoseconds = Int(min(max(0, seconds), 1e9) * 1e9)
+    if arrived.wait(timeout: .now() + .nanoseconds(nanoseconds)) == .success {
+      arrived.signal()
     }
-    return result
+    return result.withLock { $0 }
   }
 }

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
 
 /// The one-shot redirect target of a browser sign-in: an HTTP server on 127.0.0.1 whose
@@ -10,10 +10,20 @@ package final class LoopbackCallbackServer: Sendable {
   /// `http://127.0.0.1:PORT/callback`, valid after `start()`.
   package var redirectURL: String { "http://127.0.0.1:\(server.port)/callback" }
 
+  /// The name the pages use when the caller gives none.
+  package static let defaultApplicationName = "the application"
+
   /// - Parameters:
   ///   - port: the port to bind on 127.0.0.1 (0: a free one).
   ///   - mailbox: receives the first answer.
-  package init(port: Int, mailbox: CallbackMailbox) {
+  ///   - applicationName: the application signing in, named on the pages.
+  package init(
+    port: Int, mailbox: CallbackMailbox, applicationName: String = defaultApplicationName
+  ) {
+    let applicationName = Self.escapingHTML(applicationName)
+    let page = { @Sendable (status: Int, title: String, text: String) in
+      Self.page(status, title, text, applicationName: applicationName)
+    }
     let used = Mutex(false)
     server = HTTPServer(
       configuration: HTTPServer.Configuration(
@@ -21,10 +31,11 @@ package final class LoopbackCallbackServer: Sendable {
         idleTimeout: 10, shutdownGracePeriod: 2)
     ) { request in
       guard request.path == "/callback" else {
-        return Self.page(200, "Waiting for Clerk", "clerkctl is waiting for the sign-in to finish.")
+        return page(
+          200, "Waiting for Clerk", "\(applicationName) is waiting for the sign-in to finish.")
       }
       guard let answer = BrowserCallback.parse(request.query) else {
-        return Self.page(
+        return page(
           400, "Not a sign-in callback",
           "This request carries no sign-in result. Return to the terminal.")
       }
@@ -33,17 +44,18 @@ package final class LoopbackCallbackServer: Sendable {
         return !taken
       }
       guard first else {
-        return Self.page(
+        return page(
           409, "Already used", "This sign-in has already finished. Return to the terminal.")
       }
       mailbox.post(.success(answer))
       switch answer {
       case .nonce:
-        return Self.page(
+        return page(
           200, "Signed in",
-          "You are signed in to clerkctl. You can close this tab and return to the terminal.")
+          "You are signed in to \(applicationName). You can close this tab and return to the "
+            + "terminal.")
       case .failed(let code, _):
-        return Self.page(
+        return page(
           200, "Sign-in failed",
           "The sign-in did not succeed (\(code)). Return to the terminal for details.")
       }
@@ -52,16 +64,13 @@ package final class LoopbackCallbackServer: Sendable {
 
   /// Binds 127.0.0.1:port and starts answering.
   ///
-  /// - Throws: `ClerkError.configuration` when the port is taken or cannot be bound.
+  /// - Throws: `ClerkError.callbackPortInUse` when the port is taken, `.configuration` when it
+  ///   cannot be bound.
   package func start() throws(ClerkError) {
     do {
       try server.start()
     } catch HTTPServerError.addressInUse {
-      let port = server.configuration.port
-      throw .configuration(
-        "port \(port) on 127.0.0.1 is in use, so clerkctl cannot receive the sign-in callback; "
-          + "pass --callback-port with a free port (the redirect URL must be allowlisted in "
-          + "Clerk) or --callback-port 0")
+      throw .callbackPortInUse(port: server.configuration.port)
     } catch {
       throw .configuration("cannot listen for the sign-in callback on 127.0.0.1: \(error)")
     }
@@ -70,10 +79,12 @@ package final class LoopbackCallbackServer: Sendable {
   /// Stops the server once the page is out.
   package func stop() { server.stop() }
 
-  private static func page(_ status: Int, _ title: String, _ text: String) -> HTTPServerResponse {
+  private static func page(
+    _ status: Int, _ title: String, _ text: String, applicationName: String
+  ) -> HTTPServerResponse {
     let html = """
       <!doctype html>
-      <html lang="en"><head><meta charset="utf-8"><title>\(title) - clerkctl</title></head>
+      <html lang="en"><head><meta charset="utf-8"><title>\(title) - \(applicationName)</title></head>
       <body style="font-family: sans-serif; margin: 3em;">
       <h1>\(title)</h1><p id="message">\(text)</p>
       </body></html>
@@ -87,5 +98,20 @@ package final class LoopbackCallbackServer: Sendable {
           "Referrer-Policy": "no-referrer",
         ],
         body: Array(html.utf8)))
+  }
+
+  /// `text` with the characters HTML gives meaning to replaced by entities.
+  private static func escapingHTML(_ text: String) -> String {
+    var escaped = ""
+    for character in text {
+      switch character {
+      case "&": escaped += "&amp;"
+      case "<": escaped += "&lt;"
+      case ">": escaped += "&gt;"
+      case "\"": escaped += "&quot;"
+      default: escaped.append(character)
+      }
+    }
+    return escaped
   }
 }

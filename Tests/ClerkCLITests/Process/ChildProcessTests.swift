@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkCLI
 import ClerkTestSupport
 import Foundation
 import Testing

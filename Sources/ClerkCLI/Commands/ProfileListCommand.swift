@@ -1,0 +1,42 @@
+import ClerkKit
+
+/// `clerkctl profile list`: the stored profiles, the one in force marked.
+package struct ProfileListCommand: Command {
+  package static var spec: CommandSpec {
+    CommandSpec(
+      name: "list",
+      abstract: "Print the stored profile names, the one in force marked with '*'.",
+      discussion: """
+        One name a line on stdout. --json prints {schema_version, profiles: [{profile, \
+        current, fapi_url, user_id, email}]}.
+        """)
+  }
+
+  package init(parsed: ParsedArguments) throws {}
+
+  package func run(_ context: CommandContext) throws -> Int32 {
+    let store = try context.profileStore()
+    let current = try context.profileName()
+    var entries: [JSONValue] = []
+    var lines: [String] = []
+    for name in store.listProfiles() {
+      let credential = try? store.load(profile: name)
+      entries.append([
+        "profile": .string(name), "current": .bool(name == current),
+        "fapi_url": credential.map { .string($0.fapiURL) } ?? .null,
+        "user_id": credential?.userID.map(JSONValue.string) ?? .null,
+        "email": credential?.email.map(JSONValue.string) ?? .null,
+      ])
+      lines.append(name == current ? "\(name) *" : name)
+    }
+    if context.globals.json {
+      let json: JSONValue = ["schema_version": 1, "profiles": .array(entries)]
+      context.print(json.prettyEncoded)
+    } else if lines.isEmpty {
+      context.note("No profiles in \(store.directory.path); sign in with 'clerkctl login'.")
+    } else {
+      context.print(lines.joined(separator: "\n"))
+    }
+    return ExitCode.success.rawValue
+  }
+}

@@ -1,0 +1,105 @@
+import ClerkKit
+
+/// The CLI's wording of ClerkKit's errors whose remedy is a clerkctl command or flag.
+///
+/// ClerkKit's errors carry the facts (the profile, the lifetime, the step Clerk asked for) and
+/// describe them without naming any tool; here they are worded with the command or flag a
+/// clerkctl user types.
+extension ErrorReporter {
+  /// The message for `error` when clerkctl words it differently from the error's own
+  /// description; `nil` otherwise.
+  static func cliWording(for error: any Error) -> String? {
+    switch error {
+    case let error as ClerkError: cliWording(for: error)
+    case let error as CredentialStoreError: cliWording(for: error)
+    case let error as InstanceError: InstanceBindingHint.message(for: error)
+    case ClerkAuthError.noActiveSession: "no active Clerk session; run 'clerkctl login'"
+    default: nil
+    }
+  }
+
+  /// `clerkctl login`, with `--profile` when `profile` is not the default.
+  static func loginCommand(profile: String) -> String {
+    "clerkctl login" + (profile == ProfileName.defaultName ? "" : " --profile \(profile)")
+  }
+
+  private static func cliWording(for error: ClerkError) -> String? {
+    switch error {
+    case .notSignedIn(let profile, let loss):
+      let what = loss == .noSignIn ? "not signed in (profile '\(profile)')" : loss.summary
+      return "\(what); run '\(loginCommand(profile: profile))'"
+    case .signInUnsupported(let step):
+      return cliWording(for: step)
+    case .signUpNotAllowed:
+      return "sign-in rejected: Clerk has no account for this identity "
+        + "(external_account_not_found) and --no-sign-up forbids creating one"
+    case .redirectRefused(let url, let error):
+      return "Clerk refused the redirect URL \(url): \(error.description) (\(error.code)); "
+        + "allowlist it in the Clerk dashboard (Native applications, allowlist for mobile SSO "
+        + "redirect) or pass an allowlisted --redirect-url (see docs/browser-sign-in.md)"
+    case .callbackPortInUse(let port):
+      return "port \(port) on 127.0.0.1 is in use, so clerkctl cannot receive the sign-in "
+        + "callback; pass --callback-port with a free port (the redirect URL must be "
+        + "allowlisted in Clerk) or --callback-port 0"
+    case .tokenTooShortLived(let lifetime, let minTTL):
+      return "the token lives \(lifetime) s in all, less than --min-ttl \(Int(minTTL)) s; "
+        + "lower --min-ttl or lengthen the template's lifetime"
+    case .signInTimedOut(let seconds):
+      return "sign-in timed out after \(ClerkError.seconds(seconds)) s; run 'clerkctl login' "
+        + "again (or raise --sign-in-timeout)"
+    case .api, .transport, .unavailable, .malformedResponse, .tokenRefused, .signInRejected,
+      .configuration:
+      return nil
+    }
+  }
+
+  private static func cliWording(for step: ClerkError.UnsupportedSignIn) -> String {
+    switch step {
+    case .firstFactors(let offered):
+      let methods = offered.isEmpty ? "no method clerkctl knows" : offered.joined(separator: ", ")
+      return "this account signs in with \(methods); "
+        + "use 'clerkctl login --oauth PROVIDER', '--ticket-stdin' or '--user-id'"
+    case .secondFactors:
+      return step.summary + " by clerkctl; use a TOTP app or an email code"
+    case .newPassword:
+      return step.summary + ", then run 'clerkctl login' again"
+    case .state:
+      return step.summary + "; run 'clerkctl login' again"
+    case .signUpIncomplete:
+      return step.summary + "; sign up once through the app, then run 'clerkctl login' again"
+    case .identifier:
+      return step.summary + ": pass --identifier EMAIL"
+    case .protectCheck:
+      return step.summary + "; use 'clerkctl login --ticket-stdin' or '--user-id' instead"
+    case .incomplete:
+      return step.summary
+    }
+  }
+
+  private static func cliWording(for error: CredentialStoreError) -> String? {
+    switch error {
+    case .noConfigDirectory:
+      return "cannot find a config directory: HOME is not set; pass --config-dir DIR or set "
+        + "CLERKCTL_CONFIG_DIR"
+    case .insecureOwner(let path, let owner):
+      return "credential file '\(path)' belongs to another user (uid \(owner)); refusing to "
+        + "use it. Delete it and sign in again, or pass --config-dir with a directory you own"
+    case .insecureDirectory(let path, let reason):
+      return "refusing to use the directory '\(path)': \(reason); fix it with chmod go-w "
+        + "'\(path)' if it is yours, or pass --config-dir with a directory only you own"
+    case .corrupt(let path, let reason):
+      return "credential file '\(path)' is corrupt (\(reason)); run 'clerkctl logout --profile "
+        + "\(CredentialStoreError.profileName(from: path))' or delete '\(path)' and sign in again"
+    case .unsupportedVersion(let path, let version):
+      return "credential file '\(path)' has format version \(version), but this clerkctl "
+        + "reads only version \(ProfileCredential.formatVersion); upgrade clerkctl, or run "
+        + "'clerkctl logout --profile \(CredentialStoreError.profileName(from: path))' and sign "
+        + "in again"
+    case .lockTimeout(let path, let seconds):
+      return "timed out after \(CredentialStoreError.seconds(seconds)) s waiting for the lock "
+        + "'\(path)'; another clerkctl process is holding it: wait for it to finish or stop it"
+    default:
+      return nil
+    }
+  }
+}

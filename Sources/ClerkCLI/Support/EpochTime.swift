@@ -1,0 +1,28 @@
+import ClerkKit
+
+/// Epoch seconds as a person reads them: `2026-11-30 08:15:32 UTC (in 48 s)`.
+package enum EpochTime {
+  /// `seconds` as a UTC date and time, and how far it is from `now`.
+  package static func text(_ seconds: Int64, now: Int64) -> String {
+    let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
+    let secondOfDay = seconds - days * 86_400
+    let (year, month, day) = IMFFixdate.civilDate(daysSinceEpoch: days)
+    let date =
+      "\(year)-\(pad(Int64(month)))-\(pad(day)) "
+      + "\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60)) UTC"
+    let delta = seconds - now
+    let relative = delta == 0 ? "now" : delta > 0 ? "in \(span(delta))" : "\(span(-delta)) ago"
+    return "\(date) (\(relative))"
+  }
+
+  private static func span(_ seconds: Int64) -> String {
+    if seconds < 120 { return "\(seconds) s" }
+    if seconds < 7200 { return "\(seconds / 60) min" }
+    if seconds < 172_800 { return "\(seconds / 3600) h" }
+    return "\(seconds / 86_400) days"
+  }
+
+  private static func pad(_ value: Int64) -> String {
+    value < 10 ? "0\(value)" : "\(value)"
+  }
+}

@@ -1,0 +1,29 @@
+import ClerkKit
+import Foundation
+
+/// `GET /v1/sessions`: Clerk's session list, newest first, filtered by `client_id`, `user_id`
+/// and `status`, paged by `limit`/`offset`. Active sessions past `expire_at` read as expired.
+extension Emulator {
+  private static let sessionStatuses: Set<String> = [
+    "abandoned", "active", "ended", "expired", "removed", "replaced", "revoked", "pending",
+  ]
+
+  func listSessions(
+    _ query: FormData, store: inout Store, now: Int64
+  ) throws(ClerkAPIFailure) -> JSONValue {
+    let status = query.nonEmpty("status")
+    if let status, !Self.sessionStatuses.contains(status) {
+      throw .paramInvalid(
+        "status", "status must be one of \(Self.sessionStatuses.sorted().joined(separator: ", "))")
+    }
+    let (limit, offset) = try page(query)
+    let userID = query.nonEmpty("user_id")
+    let clientID = query.nonEmpty("client_id")
+    for id in store.sessions.keys { store.expireSession(id, now: now) }
+    let sessions = store.sessions.values.filter {
+      (userID == nil || $0.userID == userID) && (clientID == nil || $0.clientID == clientID)
+        && (status == nil || $0.status == status)
+    }.sorted { ($0.createdAt, $0.id) > ($1.createdAt, $1.id) }
+    return .array(sessions.dropFirst(offset).prefix(limit).map { store.backendSessionJSON($0) })
+  }
+}

@@ -1,0 +1,72 @@
+import ClerkCLI
+import ClerkEmulator
+import ClerkKit
+import ClerkTestSupport
+import Synchronization
+import Testing
+
+/// The `User-Agent` Clerk sees comes from the HTTP client's configuration: clerkctl's for the
+/// CLI, the application's (or ClerkKit's own) for the library.
+@Suite("User-Agent seen by the emulator")
+struct UserAgentTests {
+  /// An emulator behind a real loopback server that notes each request's `User-Agent`.
+  private final class RecordingEmulator: Sendable {
+    private final class Agents: Sendable {
+      let list = Mutex<[String]>([])
+    }
+    let server: HTTPServer
+    private let agents = Agents()
+
+    init() throws {
+      let emulator = Emulator(
+        baseURL: "http://127.0.0.1:0", privateKey: try RFC7515Key.privateKey())
+      let agents = self.agents
+      server = HTTPServer(configuration: .init()) { request in
+        agents.list.withLock { $0.append(request.headers["User-Agent"] ?? "") }
+        return emulator.handle(request)
+      }
+      try server.start()
+      emulator.setBaseURL(baseURL)
+    }
+
+    var baseURL: String { "http://127.0.0.1:\(server.port)" }
+    var seen: [String] { agents.list.withLock { $0 } }
+
+    deinit { server.stop() }
+  }
+
+  @Test("clerkctl sends clerkctl/VERSION")
+  func cli() throws {
+    let emulator = try RecordingEmulator()
+    let config = TemporaryDirectory()
+    let result = runCLI(
+      ["doctor", "--fapi-url", emulator.baseURL],
+      environment: ["CLERKCTL_CONFIG_DIR": config.path, "HOME": config.path])
+    #expect(result.code != 0)  // not signed in; the instance was still asked
+    #expect(!emulator.seen.isEmpty)
+    #expect(
+      emulator.seen.allSatisfy { $0 == "clerkctl/\(ClerkVersion.current)" }, "\(emulator.seen)")
+  }
+
+  @Test("the library sends the application's User-Agent, else ClerkKit/VERSION")
+  func library() async throws {
+    for (given, expected) in [
+      ("MyApp/1.2", "MyApp/1.2"),
+      (nil, "ClerkKit/\(ClerkVersion.current)"),
+    ] {
+      let emulator = try RecordingEmulator()
+      let provider =
+        if let given {
+          ClerkAuthProvider(
+            frontendAPIURL: emulator.baseURL, store: .inMemory(), userAgent: given)
+        } else {
+          ClerkAuthProvider(frontendAPIURL: emulator.baseURL, store: .inMemory())
+        }
+      await #expect(throws: ClerkAuthError.self) {
+        _ = try await provider.login(.ticket("not-a-ticket"))
+      }
+      #expect(!emulator.seen.isEmpty)
+      #expect(emulator.seen.allSatisfy { $0 == expected }, "\(emulator.seen)")
+    }
+  }
+}
