@@ -35,6 +35,19 @@ final class ResilienceBench: @unchecked Sendable {
     try Data(contentsOf: URL(fileURLWithPath: credentialPath))
   }
 
+  /// Makes the stored sign-in belong to `fapiURL` (as if made there): a credential is sent only
+  /// to the instance that issued it, so a test that points clerkctl at a faulty server binds
+  /// the profile to it first.
+  func bindCredential(to fapiURL: String) throws {
+    guard case .object(var members) = try JSONValue(parsing: Array(try credentialBytes())) else {
+      throw CocoaError(.fileReadCorruptFile)
+    }
+    members["fapi_url"] = .string(fapiURL)
+    try Data((JSONValue.object(members).prettyEncoded + "\n").utf8).write(
+      to: URL(fileURLWithPath: credentialPath))
+    #expect(chmod(credentialPath, 0o600) == 0)
+  }
+
   /// Runs clerkctl in the sandbox.
   func run(
     _ arguments: [String], stdin: String? = nil, extra: [String: String] = [:]

@@ -93,6 +93,7 @@ struct RetryEndToEndTests {
   func connectionRefused() throws {
     let bench = try ResilienceBench()
     let port = try LoopbackSocket.unusedPort()
+    try bench.bindCredential(to: "http://127.0.0.1:\(port)")
     let result = try bench.run(token, extra: ["CLERK_FAPI_URL": "http://127.0.0.1:\(port)"])
     #expect(result.status == 5)
     #expect(result.stdout.isEmpty)
@@ -113,13 +114,14 @@ struct RetryEndToEndTests {
   @Test("A truncated body: exit 5 after the retries, the credential untouched")
   func truncated() throws {
     let bench = try ResilienceBench()
-    let before = try bench.credentialBytes()
     let cut = ScriptedHTTPResponder.Reply.send(
       ScriptedHTTPResponder.head(
         status: 200, headers: [("Content-Type", "application/json"), ("Content-Length", "400")])
         + Array(#"{"jwt":"eyJhbGciOi"#.utf8), thenClose: true)
     let responder = try ScriptedHTTPResponder(script: [cut, cut, cut])
     defer { responder.stop() }
+    try bench.bindCredential(to: responder.url(""))
+    let before = try bench.credentialBytes()
     let result = try bench.run(token, extra: ["CLERK_FAPI_URL": responder.url("")])
     #expect(result.status == 5)
     #expect(result.stdout.isEmpty)
