@@ -128,7 +128,8 @@ package struct ClerkAccount {
     -> TokenResult?
   {
     guard let sessionID = credential.sessionID,
-      let token = credential.cachedToken(sessionID: sessionID, template: template)
+      let token = credential.cachedToken(sessionID: sessionID, template: template),
+      token.instance != nil, token.instance == InstanceOrigin(url: credential.fapiURL)?.description
     else { return nil }
     let serverNow = clock.now().timeIntervalSince1970 + credential.clockSkew
     let left = Double(token.expiresAt) - serverNow
@@ -160,7 +161,8 @@ package struct ClerkAccount {
     credential.clockSkew = api.clockSkew ?? (Double(issuedAt) - localNow)
     if let rotated = api.clientToken, api.clientTokenChanged { credential.clientToken = rotated }
     let token = CachedToken(
-      jwt: jwt, template: template, issuedAt: issuedAt, expiresAt: expiresAt)
+      jwt: jwt, template: template, issuedAt: issuedAt, expiresAt: expiresAt,
+      instance: InstanceOrigin(url: api.baseURL)?.description)
     credential.pruneTokens(keepingSession: sessionID, now: Int64(localNow + credential.clockSkew))
     credential.cache(token, sessionID: sessionID)
     try store.save(credential)

@@ -77,6 +77,39 @@ struct InstanceBindingEndToEndTests {
     }
   }
 
+  @Test(
+    "a cached token is served only to the instance that minted it",
+    arguments: [JSONValue.string("http://127.0.0.1:1"), .null])
+  func cacheKeyedByInstance(_ planted: JSONValue) throws {
+    let fixture = try MainJobFixture()
+    try fixture.signIn()
+    let first = try fixture.run(["token", "--template", "convex"])
+    #expect(first.status == 0, "\(first.stderr)")
+    // What a forged reply left in the cache before instance binding: a token another host
+    // minted (or one stored before tokens recorded their instance).
+    let path = fixture.sandbox.configDir + "/profiles/default.json"
+    let forged = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJmb3JnZWQifQ.forged"
+    guard case .object(var document) = try fixture.credential(),
+      case .object(var tokens)? = document["tokens"]
+    else { throw CocoaError(.fileReadCorruptFile) }
+    for (key, value) in tokens {
+      guard case .object(var token) = value else { continue }
+      token["jwt"] = .string(forged)
+      token["instance"] = planted
+      tokens[key] = .object(token)
+    }
+    document["tokens"] = .object(tokens)
+    try Data((JSONValue.object(document).prettyEncoded + "\n").utf8).write(
+      to: URL(fileURLWithPath: path))
+    #expect(chmod(path, 0o600) == 0)
+    let served = try fixture.run(["token", "--template", "convex", "--json"])
+    #expect(served.status == 0, "\(served.stderr)")
+    #expect(!served.stdout.contains(forged), "the planted token was served")
+    #expect(try JSONValue(parsing: served.stdout)["cached"] == false)
+    let again = try fixture.run(["token", "--template", "convex", "--json"])
+    #expect(try JSONValue(parsing: again.stdout)["cached"] == true, "its own mint is cached")
+  }
+
   @Test("the same origin (another path spelling) is the same instance; login goes anywhere")
   func sameOriginAndLogin() throws {
     let fixture = try MainJobFixture()
