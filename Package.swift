@@ -13,10 +13,11 @@ let package = Package(
     .executable(name: "clerk-emulator", targets: ["clerk-emulator"]),
   ],
   targets: [
-    // C libraries, reached only from ClerkKit.
+    // C libraries, reached only from ClerkKit. CCurl gives libcurl's headers only: ClerkKit
+    // opens libcurl.so.4 on the first request (CurlLibrary), so clerkctl does not link it (no
+    // pkgConfig here, which would add -lcurl); Scripts/setup.sh installs libcurl4-openssl-dev.
     .systemLibrary(
       name: "CCurl",
-      pkgConfig: "libcurl",
       providers: [.apt(["libcurl4-openssl-dev"])]
     ),
     .systemLibrary(

@@ -1,5 +1,4 @@
 import ClerkCLI
-import Glibc
 
 CLI.protectProcess()
-exit(CLI.run(arguments: Array(CommandLine.arguments.dropFirst()), context: .live))
+ProcessExit.finish(CLI.run(arguments: Array(CommandLine.arguments.dropFirst()), context: .live))

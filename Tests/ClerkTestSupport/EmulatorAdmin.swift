@@ -46,6 +46,13 @@ public struct EmulatorAdmin: Sendable {
     _ = try send("POST", "/__emulator/sessions/\(sessionID)/revoke")
   }
 
+  /// Sets how many seconds a template's tokens live (`session`: the session token), below
+  /// Clerk's 30 s minimum if need be.
+  public func setTokenLifetime(template: String, seconds: Int) throws {
+    _ = try send(
+      "POST", "/__emulator/jwt_templates/\(template)", body: ["lifetime": .int(Int64(seconds))])
+  }
+
   /// Queues a fault (see the emulator's `POST /__emulator/faults`).
   package func fault(_ fault: JSONValue) throws {
     _ = try send("POST", "/__emulator/faults", body: fault)

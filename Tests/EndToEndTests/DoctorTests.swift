@@ -100,4 +100,15 @@ struct DoctorTests {
     #expect(result.status == 5)
     #expect(lines(result).contains { $0.hasPrefix("✗ instance reachable:") })
   }
+
+  @Test("a network failure after sign-in is not fixed by signing in again")
+  func networkDown() throws {
+    try signIn()
+    emulator.stop()
+    let result = try sandbox.run(["doctor", "--request-timeout", "2"])
+    #expect(result.status == 5)
+    let line = try #require(lines(result).first { $0.hasPrefix("✗ session live:") })
+    #expect(!line.contains("clerkctl login"), "\(line)")
+    #expect(line.contains("fix: check the network connection"))
+  }
 }

@@ -11,12 +11,23 @@ package struct ExecCommand: Command {
         seconds, and passes the command's exit status through (128+N when signal N ended it; \
         127 when the command is not found, 126 when it cannot be run). The token is only in \
         the environment, never on a command line. SIGINT, SIGTERM and SIGHUP sent to clerkctl \
-        are forwarded to the command. The token is not renewed while the command runs: use \
-        --min-ttl for long runs, or 'clerkctl token' inside them. Options end at the command.
+        are forwarded to the command. Options end at the command.
+
+        Tokens live about a minute. With --refresh, clerkctl stays the command's parent and \
+        keeps fresh ones for it while it runs: NAME_FILE is a file (0600, in a private 0700 \
+        directory) that always holds a token with at least --min-ttl seconds left, replaced \
+        atomically; NAME_URL is a loopback URL that answers GET carrying 'Authorization: \
+        Bearer $NAME_URL_AUTH' with a fresh token (text/plain; ?format=json for {jwt, \
+        template, issued_at, expires_at, expires_in}) and anything else with 401. Both are \
+        removed when the command exits, however it exits. Renewals share the profile's token \
+        cache with every other clerkctl: one mint per token lifetime.
         """,
       examples: [
         CommandExample(
-          "Run the tests with a Convex token", "clerkctl exec --template convex -- npm test")
+          "Run the tests with a Convex token", "clerkctl exec --template convex -- npm test"),
+        CommandExample(
+          "Keep a long job supplied with fresh tokens",
+          "clerkctl exec --refresh --template convex -- ./migrate.sh"),
       ],
       options: [
         .option("template", value: "name", help: "Mint from this JWT template."),
@@ -27,6 +38,9 @@ package struct ExecCommand: Command {
           "min-ttl", value: "seconds", kind: .seconds,
           help: "Reuse a cached token only while it has this many seconds left.",
           defaultValue: "10"),
+        .flag(
+          "refresh",
+          help: "Keep fresh tokens in NAME_FILE and at NAME_URL while the command runs."),
       ],
       arguments: [
         ArgumentSpec("command", help: "The program to run.", valueKind: .command),
@@ -39,6 +53,7 @@ package struct ExecCommand: Command {
   package var template: String?
   package var variable: String
   package var minTTL: Double
+  package var refresh: Bool
   package var command: [String]
 
   package init(parsed: ParsedArguments) throws {
@@ -54,6 +69,7 @@ package struct ExecCommand: Command {
     guard minTTL >= 0, minTTL.isFinite else {
       throw UsageError("'--min-ttl' must be zero or a positive number of seconds")
     }
+    refresh = parsed.flag("refresh")
     command = parsed.trailing
     guard !command.isEmpty else { throw UsageError("missing argument '<command>'") }
   }
@@ -61,6 +77,7 @@ package struct ExecCommand: Command {
   package func run(_ context: CommandContext) throws -> Int32 {
     // Find the command first: a typo should not cost a token mint.
     _ = try ChildProcess.resolve(command[0], path: context.environment["PATH"])
+    if refresh { return try runRefreshing(context) }
     let result = try context.account().token(
       template: template, minTTL: minTTL, forceRefresh: false)
     var environment = context.environment

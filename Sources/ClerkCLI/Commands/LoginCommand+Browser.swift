@@ -33,27 +33,20 @@ extension LoginCommand {
       }
     }
     let io = browserIO(options, context)
-    let previousHandler = signal(SIGINT) { _ in
-      let text = Array("\nclerkctl: browser sign-in cancelled\n".utf8)
-      _ = text.withUnsafeBufferPointer { write(STDERR_FILENO, $0.baseAddress, $0.count) }
-      _exit(130)
+    // Ctrl-C while waiting for the browser ends the sign-in (exit 130); the wait itself is
+    // bounded by the sign-in timeout inside the sign-in.
+    let (credential, signOutError) = try context.processGuard.guarding(
+      ProcessGuard.Watch(interruption: CLIError.cancelled("browser sign-in")),
+      terminal: context.terminal
+    ) {
+      try account.signInWithBrowser(
+        options.target, redirectURL: options.redirectURL, callbackPort: options.callbackPort,
+        allowSignUp: options.allowSignUp, io: io, fapiURL: fapiURL, timeout: options.timeout)
     }
-    // A parent may have left SIGINT blocked; unblock it here, before the waiting threads
-    // exist, so Ctrl-C reaches the handler.
-    var interrupt = sigset_t()
-    sigemptyset(&interrupt)
-    sigaddset(&interrupt, SIGINT)
-    var previousMask = sigset_t()
-    pthread_sigmask(SIG_UNBLOCK, &interrupt, &previousMask)
-    defer {
-      _ = signal(SIGINT, previousHandler)
-      pthread_sigmask(SIG_SETMASK, &previousMask, nil)
-    }
-    let (credential, signOutError) = try account.signInWithBrowser(
-      options.target, redirectURL: options.redirectURL, callbackPort: options.callbackPort,
-      allowSignUp: options.allowSignUp, io: io, fapiURL: fapiURL, timeout: options.timeout)
     if let signOutError {
-      context.note("clerkctl: warning: the previous session was not signed out: \(signOutError)")
+      context.note(
+        "clerkctl: warning: the previous session was not signed out: "
+          + ErrorReporter.message(for: signOutError))
     }
     Self.reportSignedIn(credential, context)
     return ExitCode.success.rawValue

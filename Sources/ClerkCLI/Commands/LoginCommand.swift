@@ -25,6 +25,12 @@ package struct LoginCommand: Command {
         """,
       examples: [
         CommandExample(
+          "First sign-in: the publishable key is in the Clerk Dashboard under API keys",
+          "clerkctl login --publishable-key pk_test_… --identifier you@example.com"),
+        CommandExample(
+          "Sign in to the local emulator (or set CLERK_FAPI_URL to its URL)",
+          "clerkctl login --fapi-url http://127.0.0.1:PORT --identifier you@example.com"),
+        CommandExample(
           "Sign in with a password from a prompt", "clerkctl login --identifier you@example.com"),
         CommandExample(
           "Sign in from a script, the password on stdin",
@@ -110,17 +116,47 @@ package struct LoginCommand: Command {
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
-    if let browser { return try runBrowserLogin(browser, context) }
+    do {
+      if let browser { return try runBrowserLogin(browser, context) }
+      return try runSignIn(context)
+    } catch ClerkError.signInTimedOut(let seconds) {
+      throw CLIError.signInTimedOut(seconds: seconds, retry: try retryCommand(context))
+    }
+  }
+
+  /// The login command that tries again, with the flags that matter: the profile, the way in
+  /// and the identifier (`clerkctl login --profile work --oauth google`).
+  func retryCommand(_ context: CommandContext) throws -> String {
+    var words = ["clerkctl", "login"]
+    let profile = try context.profileName()
+    if profile != ProfileName.defaultName { words += ["--profile", profile] }
+    switch browser?.target {
+    case .oauth(let provider): words += ["--oauth", provider]
+    case .sso(let email): words += ["--sso", email]
+    case nil: break
+    }
+    if let identifier { words += ["--identifier", identifier] }
+    if let strategy, strategy != "password" { words += ["--strategy", strategy] }
+    if let userID { words += ["--user-id", userID] }
+    return words.joined(separator: " ")
+  }
+
+  private func runSignIn(_ context: CommandContext) throws -> Int32 {
     let account = try context.loginAccount()
     let stored = try? account.store.loadForRemoval(profile: account.profile)?.credential
     let fapiURL = try context.fapiURL(stored: stored?.fapiURL)
     let stdin = StdinLines(terminal: context.terminal)
     let method = try signInMethod(context, stdin: stdin, fapiURL: fapiURL, account: account)
-    let watchdog = SignInWatchdog(seconds: signInTimeout, terminal: context.terminal)
     let inputs = signInInputs(context, stdin: stdin)
-    let result = try account.signIn(
-      method: method, inputs: inputs, fapiURL: fapiURL, timeout: signInTimeout)
-    watchdog.cancel()
+    // HTTP requests stop at the deadline on their own; the guard also bounds waits at prompts
+    // and on a stdin that never closes.
+    // A deadline that passes at a prompt names the command to run again, flags included.
+    let deadline = ProcessGuard.Watch(
+      deadline: signInTimeout,
+      expiry: CLIError.signInTimedOut(seconds: signInTimeout, retry: try retryCommand(context)))
+    let result = try context.processGuard.guarding(deadline, terminal: context.terminal) {
+      try account.signIn(method: method, inputs: inputs, fapiURL: fapiURL, timeout: signInTimeout)
+    }
     let credential = result.credential
     if let error = result.previousSignOutError {
       context.note(
@@ -135,15 +171,7 @@ package struct LoginCommand: Command {
   /// stdout too.
   static func reportSignedIn(_ credential: ProfileCredential, _ context: CommandContext) {
     if context.globals.json {
-      let json: JSONValue = [
-        "schema_version": 1, "profile": .string(credential.profile),
-        "user_id": .string(credential.userID ?? ""),
-        "email": credential.email.map(JSONValue.string) ?? .null,
-        "identifier": credential.email.map(JSONValue.string) ?? .null,
-        "session_id": credential.sessionID.map(JSONValue.string) ?? .null,
-        "fapi_url": .string(credential.fapiURL),
-      ]
-      context.print(json.prettyEncoded)
+      context.print(IdentityJSON.login(credential).prettyEncoded)
     }
     let host = URLParts.authority(of: credential.fapiURL) ?? credential.fapiURL
     context.note(

@@ -12,11 +12,22 @@ package struct TokenCommand: Command {
         --format json) prints {schema_version, profile, jwt, template, user_id, session_id, \
         issued_at, expires_at, expires_in, cached}: times in epoch seconds, cached true when no \
         request was made. --json with --format raw or header is a usage error.
+
+        --output FILE writes the token to FILE instead (0600, replaced atomically; in \
+        --format, the JWT alone by default). With --watch, clerkctl keeps FILE fresh until \
+        SIGINT or SIGTERM (exit 0, FILE kept): it writes a new token before the old one has \
+        less than --min-ttl seconds left, keeps the old one while a renewal fails and retries \
+        with backoff, and prints one line per renewal or failure on stderr (--json: one JSON \
+        object per line: {schema_version, profile, event, file, …}). When the session ends it \
+        removes FILE and exits 4. Watchers and token calls on one profile share each mint.
         """,
       examples: [
         CommandExample("Print a token for a Convex backend", "clerkctl token --template convex"),
         CommandExample(
           "Print an Authorization header", "clerkctl token --template convex --format header"),
+        CommandExample(
+          "Keep a token file fresh for another program",
+          "clerkctl token --template convex --output ~/.cache/convex.jwt --watch"),
       ],
       options: [
         .option(
@@ -31,6 +42,12 @@ package struct TokenCommand: Command {
           "format", value: "format", kind: .choice(["raw", "header", "json"]),
           help: "raw: the JWT; header: Authorization: Bearer JWT; json: the JWT and its times.",
           defaultValue: "raw"),
+        .option(
+          "output", value: "file", kind: .path,
+          help: "Write the token to this file (0600, replaced atomically) instead of stdout."),
+        .flag(
+          "watch",
+          help: "With --output: keep the file fresh until SIGINT or SIGTERM, or the session ends."),
       ])
   }
 
@@ -38,6 +55,8 @@ package struct TokenCommand: Command {
   package var minTTL: Double
   package var forceRefresh: Bool
   package var format: String?
+  package var output: String?
+  package var watch: Bool
 
   package init(parsed: ParsedArguments) throws {
     template = parsed.value("template")
@@ -48,12 +67,18 @@ package struct TokenCommand: Command {
     }
     forceRefresh = parsed.flag("force-refresh")
     format = parsed.value("format")
-    if let format, format != "json", parsed.flag("json") {
+    output = parsed.value("output")
+    if let output, output.isEmpty { throw UsageError("'--output' needs a file name") }
+    watch = parsed.flag("watch")
+    if watch, output == nil { throw UsageError("'--watch' needs '--output FILE'") }
+    // With --output, --format says what the file holds and --json how --watch reports.
+    if let format, format != "json", parsed.flag("json"), output == nil {
       throw UsageError("'--json' and '--format \(format)' disagree; use one of them")
     }
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
+    if let output { return try runWriting(context, to: TokenFile(path: output)) }
     let account = try context.account()
     let result = try account.token(
       template: template, minTTL: minTTL, forceRefresh: forceRefresh)
@@ -62,20 +87,24 @@ package struct TokenCommand: Command {
     case "header":
       context.print("Authorization: Bearer \(jwt)")
     case "json":
-      let json: JSONValue = [
-        "schema_version": 1, "profile": .string(result.credential.profile),
-        "jwt": .string(jwt),
-        "template": template.map(JSONValue.string) ?? .null,
-        "user_id": result.credential.userID.map(JSONValue.string) ?? .null,
-        "session_id": result.credential.sessionID.map(JSONValue.string) ?? .null,
-        "issued_at": .int(result.token.issuedAt),
-        "expires_at": .int(result.token.expiresAt),
-        "expires_in": .int(result.expiresIn), "cached": .bool(!result.minted),
-      ]
-      context.print(json.prettyEncoded)
+      context.print(Self.json(result, template: template).prettyEncoded)
     default:
       context.print(jwt)
     }
     return ExitCode.success.rawValue
+  }
+
+  /// The `--format json` object for `result`.
+  static func json(_ result: ClerkAccount.TokenResult, template: String?) -> JSONValue {
+    [
+      "schema_version": 1, "profile": .string(result.credential.profile),
+      "jwt": .string(result.token.jwt),
+      "template": template.map(JSONValue.string) ?? .null,
+      "user_id": result.credential.userID.map(JSONValue.string) ?? .null,
+      "session_id": result.credential.sessionID.map(JSONValue.string) ?? .null,
+      "issued_at": .int(result.token.issuedAt),
+      "expires_at": .int(result.token.expiresAt),
+      "expires_in": .int(result.expiresIn), "cached": .bool(!result.minted),
+    ]
   }
 }

@@ -33,15 +33,8 @@ package struct WhoamiCommand: Command {
       }
     }
     if context.globals.json {
-      let json: JSONValue = [
-        "schema_version": 1,
-        "user_id": credential.userID.map(JSONValue.string) ?? .null,
-        "email": credential.email.map(JSONValue.string) ?? .null,
-        "session_id": credential.sessionID.map(JSONValue.string) ?? .null,
-        "fapi_url": .string(credential.fapiURL),
-        "profile": .string(credential.profile),
-        "session_status": offline ? .null : .string(status),
-      ]
+      let json = IdentityJSON.object(
+        credential, adding: ["session_status": offline ? .null : .string(status)])
       context.print(json.prettyEncoded)
     } else {
       context.print(

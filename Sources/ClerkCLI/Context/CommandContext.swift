@@ -15,21 +15,26 @@ package struct CommandContext: Sendable {
   package var commandPath: [String]
   /// The time source.
   package var clock: Clock
+  /// What ends the process on Ctrl-C and at the sign-in deadline (`.live` for the real
+  /// process; by default one that watches nothing, so a test's run never ends its process).
+  package var processGuard: ProcessGuard
 
   package init(
     terminal: Terminal, environment: [String: String], globals: GlobalOptions = GlobalOptions(),
-    commandPath: [String] = [], clock: Clock = .system
+    commandPath: [String] = [], clock: Clock = .system, processGuard: ProcessGuard = .inert
   ) {
     self.terminal = terminal
     self.environment = environment
     self.globals = globals
     self.commandPath = commandPath
     self.clock = clock
+    self.processGuard = processGuard
   }
 
   /// The real process: its streams and environment.
   package static var live: CommandContext {
-    CommandContext(terminal: .live, environment: ProcessInfo.processInfo.environment)
+    CommandContext(
+      terminal: .live, environment: ProcessInfo.processInfo.environment, processGuard: .live)
   }
 
   /// Whether prompts are allowed (see ``PromptPolicy``).

@@ -62,7 +62,7 @@ package struct Doctor {
       checks.append(
         .fail(
           "instance configured", error,
-          fix: "pass --publishable-key or set CLERK_PUBLISHABLE_KEY (or CLERK_FAPI_URL)"))
+          fix: FirstRunHint.remedy))
       checks.append(.skip("instance reachable", "no instance"))
     }
 
@@ -97,8 +97,10 @@ package struct Doctor {
       let (_, session) = try account.liveSession()
       checks.append(.pass("session live", "session \(session.id) is \(session.status)"))
     } catch {
-      checks.append(
-        .fail("session live", error, fix: "run 'clerkctl login\(profileFlag(profile))'"))
+      let fix =
+        ErrorReporter.exitCode(for: error) == .notSignedIn
+        ? "run 'clerkctl login\(profileFlag(profile))'" : Self.fix(for: error)
+      checks.append(.fail("session live", error, fix: fix))
       checks += tokenChecks.dropFirst().map { .skip($0, "no live session") }
       checks.append(clockCheck(skew: serverSkew, source: "the Date header"))
       return checks
@@ -114,11 +116,15 @@ package struct Doctor {
           "template mints",
           "template '\(template)' gave a token valid for \(minted.expiresIn) s"))
     } catch {
+      let code = ErrorReporter.exitCode(for: error)
       checks.append(
         .fail(
           "template mints", error,
-          fix: "create a JWT template named '\(template)' with claims "
-            + "{\"aud\": \"\(audience)\"} in the Clerk dashboard (Configure → JWT templates)"))
+          fix: code != .tokenRefused
+            ? (code == .notSignedIn
+              ? "run 'clerkctl login\(profileFlag(profile))'" : Self.fix(for: error))
+            : "create a JWT template named '\(template)' with claims "
+              + "{\"aud\": \"\(audience)\"} in the Clerk dashboard (Configure → JWT templates)"))
       checks += tokenChecks.dropFirst(2).map { .skip($0, "no token") }
       checks.append(clockCheck(skew: serverSkew, source: "the Date header"))
       return checks
@@ -268,5 +274,16 @@ package struct Doctor {
 
   private static func trimmingSlash(_ text: String) -> String {
     text.hasSuffix("/") ? String(text.dropLast()) : text
+  }
+
+  /// The fix for a failure that signing in again does not cure.
+  static func fix(for error: any Error) -> String {
+    switch ErrorReporter.exitCode(for: error) {
+    case .unavailable:
+      "check the network connection and that the instance is reachable, then run "
+        + "'clerkctl doctor' again"
+    case .configuration: "fix the configuration as the message says"
+    default: "see the message"
+    }
   }
 }

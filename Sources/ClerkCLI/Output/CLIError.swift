@@ -4,11 +4,15 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
   case notImplemented(String)
   /// The user pressed Ctrl-C at a prompt.
   case interrupted
+  /// The user pressed Ctrl-C while `what` waited ("browser sign-in").
+  case cancelled(String)
   /// Standard input ended before a needed line (`what` names it: "the password").
   case inputEnded(String)
   /// A local file named on the command line that cannot be read (`what` names its role: "the
   /// JWKS file"), and why.
   case unreadableFile(what: String, path: String, reason: String)
+  /// The sign-in took longer than `--sign-in-timeout`; `retry` is the command to run again.
+  case signInTimedOut(seconds: Double, retry: String)
   /// `profile use NAME` for a profile with no stored sign-in.
   case profileNotSignedIn(String)
   /// The user answered anything but `y`/`yes` at a confirmation (`"signing out every profile"`).
@@ -20,10 +24,15 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
       "'\(command)' is not implemented yet in this build of clerkctl"
     case .interrupted:
       "interrupted"
+    case .cancelled(let what):
+      "\(what) cancelled"
     case .inputEnded(let what):
       "standard input ended before \(what) was read"
     case .unreadableFile(let what, let path, let reason):
       "cannot read \(what) '\(path)': \(reason); check the path and its permissions"
+    case .signInTimedOut(let seconds, let retry):
+      "sign-in timed out after \(Self.seconds(seconds)) s; run '\(retry)' again "
+        + "(or raise --sign-in-timeout)"
     case .profileNotSignedIn(let name):
       "profile '\(name)' has no stored sign-in; run 'clerkctl login --profile \(name)' first"
     case .declined(let what):
@@ -31,12 +40,18 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
     }
   }
 
+  /// `120` or `0.5`.
+  static func seconds(_ value: Double) -> String {
+    value.rounded() == value && value < 1e15 ? String(Int64(value)) : String(value)
+  }
+
   package var exitCode: ExitCode {
     switch self {
     case .notImplemented: .failure
-    case .interrupted: .interrupted
+    case .interrupted, .cancelled: .interrupted
     case .inputEnded: .usage
     case .unreadableFile: .configuration
+    case .signInTimedOut: .signInTimeout
     case .profileNotSignedIn: .notSignedIn
     case .declined: .failure
     }

@@ -14,6 +14,7 @@ extension ErrorReporter {
     case let error as CredentialStoreError: cliWording(for: error)
     case let error as InstanceError: InstanceBindingHint.message(for: error)
     case ClerkAuthError.noActiveSession: "no active Clerk session; run 'clerkctl login'"
+    case InstanceError.notConfigured: FirstRunHint.message
     default: nil
     }
   }

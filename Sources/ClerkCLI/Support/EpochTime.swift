@@ -6,9 +6,9 @@ package enum EpochTime {
   package static func text(_ seconds: Int64, now: Int64) -> String {
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400
-    let (year, month, day) = IMFFixdate.civilDate(daysSinceEpoch: days)
+    let (year, month, day) = HTTPDate.civil(fromDays: days)
     let date =
-      "\(year)-\(pad(Int64(month)))-\(pad(day)) "
+      "\(year)-\(pad(Int64(month)))-\(pad(Int64(day))) "
       + "\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60)) UTC"
     let delta = seconds - now
     let relative = delta == 0 ? "now" : delta > 0 ? "in \(span(delta))" : "\(span(-delta)) ago"

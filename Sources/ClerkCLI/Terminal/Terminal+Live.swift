@@ -25,7 +25,10 @@ extension Terminal {
       },
       readSecret: { prompt in
         writeFully(STDERR_FILENO, Array(prompt.utf8))
-        return try SecretReader.withEchoOff(descriptor: STDIN_FILENO) {
+        // Ctrl-C with echo off is the live ProcessGuard's, as this is the live terminal.
+        return try SecretReader.withEchoOff(
+          descriptor: STDIN_FILENO, processGuard: .live, terminal: .live
+        ) {
           guard let line = reader.readLine() else { throw CLIError.inputEnded("the answer") }
           return line
         }

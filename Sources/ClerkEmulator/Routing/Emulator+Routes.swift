@@ -125,5 +125,8 @@ extension Emulator {
     Route(
       surface: .testSurface, method: "GET", template: "/__emulator/oauth/authorize",
       endpoint: .testOAuthAuthorize),
+    Route(
+      surface: .testSurface, method: "POST", template: "/__emulator/jwt_templates/{name}",
+      endpoint: .testTokenLifetime),
   ]
 }

@@ -61,5 +61,5 @@ enum Endpoint: Sendable {
   case backendSessionToken, backendTemplateToken
   case convexQuery, convexMutation, convexAction
   case testRequests, testClearRequests, testFaults, testRevokeSession, testEmails
-  case testOAuthAuthorize
+  case testOAuthAuthorize, testTokenLifetime
 }

@@ -11,6 +11,8 @@ import Foundation
 /// - `GET /__emulator/emails[?to=ADDRESS]`: email codes sent, `[{"to","code","sign_in_id",
 ///   "factor","created_at"}]`, oldest first (`+clerk_test` addresses send nothing).
 /// - `GET /__emulator/oauth/authorize?state=…`: the fake OAuth/SSO provider page.
+/// - `POST /__emulator/jwt_templates/{name}` `{"lifetime": SECONDS}`: a template's (for
+///   `session`, the session token's) lifetime, below Clerk's 30 s minimum if need be.
 extension Emulator {
   func serveTestSurface(_ context: RequestContext) -> HTTPResponse {
     var context = context
@@ -37,6 +39,8 @@ extension Emulator {
       return queueFault(context)
     case .testOAuthAuthorize:
       return serveOAuthAuthorize(context)
+    case .testTokenLifetime:
+      return setTokenLifetime(context)
     default:
       return clerkError(.routeNotFound)
     }

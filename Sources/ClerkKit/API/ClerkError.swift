@@ -39,6 +39,9 @@ package enum ClerkError: Error, Equatable, CustomStringConvertible {
       return "Clerk refused the request: \(error.description) (\(error.code), HTTP \(error.status))"
     case .transport(let error):
       return error.description
+    case .unavailable(429, let summary):
+      return "Clerk is rate limiting these requests (HTTP 429; \(summary)); wait a minute "
+        + "and try again"
     case .unavailable(let status, let summary):
       return "Clerk is unavailable (HTTP \(status)): \(summary); try again later"
     case .malformedResponse(let reason):

@@ -72,18 +72,26 @@ package final class FrontendAPIClient {
       request.headers.add(name: "Content-Type", value: "application/x-www-form-urlencoded")
       request.body = Array(FormEncoding.encode(form).utf8)
     }
-    let response = try perform(request, idempotent: idempotent)
+    var tries = 0
+    let response = try perform(request, idempotent: idempotent, tries: &tries)
     absorb(response)
-    return try Self.decode(response)
+    do {
+      return try Self.decode(response)
+    } catch .unavailable(429, _) {
+      throw .unavailable(status: 429, summary: tries == 1 ? "1 try made" : "\(tries) tries made")
+    }
   }
 
-  private func perform(_ base: HTTPRequest, idempotent: Bool) throws(ClerkError) -> HTTPResponse {
+  private func perform(
+    _ base: HTTPRequest, idempotent: Bool, tries: inout Int
+  ) throws(ClerkError) -> HTTPResponse {
     var attempt = 0
     while true {
       var request = base
       request.timeout = try timeoutForNextRequest(attempt: attempt)
       request.connectTimeout = min(request.connectTimeout, request.timeout)
       let outcome: Result<HTTPResponse, HTTPError>
+      tries = attempt + 1
       do {
         outcome = .success(try http.send(request))
       } catch let error as HTTPError {
@@ -178,17 +186,44 @@ package final class FrontendAPIClient {
       "HTTP \(response.status) without Clerk's error body (\(summary(of: response)))")
   }
 
-  /// One line describing a body that is not Clerk's: an HTML page's title, or its first words.
+  /// One line describing a body that is not Clerk's: an HTML page's title, else its first
+  /// heading, else its size; other text by its first words. Never the raw markup.
   package static func summary(of response: HTTPResponse) -> String {
     let text = response.bodyText
-    if let match = text.firstMatch(of: #/(?is)<title>(.*?)</title>/#) {
-      let title = match.1.trimmingWhitespace()
+    if let match = text.firstMatch(of: #/(?is)<title[^>]*>(.*?)</title>/#) {
+      let title = plainText(match.1)
       if !title.isEmpty { return "an HTML page titled '\(title.prefix(80))'" }
+    }
+    if text.firstMatch(of: #/(?i)<(!doctype\s+html|html|head|body|h[1-6]|p|div)[\s>]/#) != nil {
+      if let match = text.firstMatch(of: #/(?is)<h[1-6][^>]*>(.*?)</h[1-6]>/#) {
+        let heading = plainText(match.1)
+        if !heading.isEmpty { return "an HTML page headed '\(heading.prefix(80))'" }
+      }
+      return "an HTML page (\(response.body.count) bytes)"
     }
     let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).prefix(12)
       .joined(separator: " ")
     if words.isEmpty { return "an empty body" }
     let cleaned = String(words.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F })
     return "'\(cleaned.prefix(80))'"
+  }
+
+  /// Markup without its tags, whitespace collapsed, control characters dropped.
+  private static func plainText(_ markup: Substring) -> String {
+    var text = ""
+    var inTag = false
+    for character in markup {
+      if character == "<" {
+        inTag = true
+      } else if character == ">" {
+        inTag = false
+      } else if !inTag {
+        text.append(character)
+      }
+    }
+    let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
+      .joined(separator: " ")
+    return String(
+      words.unicodeScalars.filter { $0.value >= 0x20 && !(0x7F...0x9F).contains($0.value) })
   }
 }

@@ -7,6 +7,8 @@ internal import CCurl
 /// it. Not thread-safe: one thread at a time uses a handle (the transport's pool hands each caller
 /// its own).
 final class CurlEasyHandle {
+  /// The library the handle belongs to.
+  private let curl: CurlLibrary
   /// The libcurl handle.
   let raw: UnsafeMutableRawPointer
   /// `CURLOPT_ERRORBUFFER` storage: `CURL_ERROR_SIZE` bytes, alive as long as the handle.
@@ -15,8 +17,8 @@ final class CurlEasyHandle {
   private var retainedLists: [CurlStringList] = []
 
   init() throws(CurlError) {
-    try CurlRuntime.require()
-    guard let raw = curl_easy_init() else {
+    curl = try CurlRuntime.require()
+    guard let raw = curl.easyInit() else {
       throw CurlError(code: CURLE_FAILED_INIT, operation: "curl_easy_init")
     }
     self.raw = raw
@@ -27,14 +29,14 @@ final class CurlEasyHandle {
   }
 
   deinit {
-    curl_easy_cleanup(raw)
+    curl.easyCleanup(raw)
     errorBuffer.deallocate()
   }
 
   /// Clears every option (`curl_easy_reset`) while keeping the connection cache, then re-attaches
   /// the error buffer.
   func reset() throws(CurlError) {
-    curl_easy_reset(raw)
+    curl.easyReset(raw)
     retainedLists.removeAll()
     try attachErrorBuffer()
   }
@@ -42,7 +44,8 @@ final class CurlEasyHandle {
   private func attachErrorBuffer() throws(CurlError) {
     errorBuffer[0] = 0
     try check(
-      ccurl_setopt_pointer(raw, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)),
+      ccurl_setopt_pointer(
+        curl.easySetopt, raw, CURLOPT_ERRORBUFFER, UnsafeMutableRawPointer(errorBuffer)),
       "CURLOPT_ERRORBUFFER")
   }
 
@@ -60,17 +63,17 @@ final class CurlEasyHandle {
 
   /// Sets a `long` option (flags, sizes, milliseconds).
   func set(_ option: CURLoption, _ value: Int, _ name: String) throws(CurlError) {
-    try check(ccurl_setopt_long(raw, option, value), name)
+    try check(ccurl_setopt_long(curl.easySetopt, raw, option, value), name)
   }
 
   /// Sets a `curl_off_t` option (the `_LARGE` ones).
   func set(_ option: CURLoption, offset value: Int64, _ name: String) throws(CurlError) {
-    try check(ccurl_setopt_off_t(raw, option, curl_off_t(value)), name)
+    try check(ccurl_setopt_off_t(curl.easySetopt, raw, option, curl_off_t(value)), name)
   }
 
   /// Sets a string option; libcurl copies the string.
   func set(_ option: CURLoption, _ value: String, _ name: String) throws(CurlError) {
-    try check(ccurl_setopt_string(raw, option, value), name)
+    try check(ccurl_setopt_string(curl.easySetopt, raw, option, value), name)
   }
 
   /// Sets an opaque pointer option (callback user data). The caller keeps the pointee alive.
@@ -79,13 +82,13 @@ final class CurlEasyHandle {
   )
     throws(CurlError)
   {
-    try check(ccurl_setopt_pointer(raw, option, pointer), name)
+    try check(ccurl_setopt_pointer(curl.easySetopt, raw, option, pointer), name)
   }
 
   /// Sets a list option; the handle keeps the list alive until `reset()` or `deinit`.
   func set(_ option: CURLoption, list: CurlStringList, _ name: String) throws(CurlError) {
     retainedLists.append(list)
-    try check(ccurl_setopt_slist(raw, option, list.head), name)
+    try check(ccurl_setopt_slist(curl.easySetopt, raw, option, list.head), name)
   }
 
   /// Sets a data callback (`CURLOPT_WRITEFUNCTION`, `CURLOPT_HEADERFUNCTION`).
@@ -94,7 +97,7 @@ final class CurlEasyHandle {
   )
     throws(CurlError)
   {
-    try check(ccurl_setopt_callback(raw, option, callback), name)
+    try check(ccurl_setopt_callback(curl.easySetopt, raw, option, callback), name)
   }
 
   /// Sets `CURLOPT_POSTFIELDSIZE_LARGE` and copies `bytes` with `CURLOPT_COPYPOSTFIELDS`, so the
@@ -105,7 +108,7 @@ final class CurlEasyHandle {
     let storage = bytes.isEmpty ? [0] : bytes
     let code = storage.withUnsafeBufferPointer { buffer in
       buffer.withMemoryRebound(to: CChar.self) {
-        ccurl_setopt_string(raw, CURLOPT_COPYPOSTFIELDS, $0.baseAddress)
+        ccurl_setopt_string(curl.easySetopt, raw, CURLOPT_COPYPOSTFIELDS, $0.baseAddress)
       }
     }
     try check(code, "CURLOPT_COPYPOSTFIELDS")
@@ -116,7 +119,7 @@ final class CurlEasyHandle {
   /// Runs the transfer (`curl_easy_perform`), blocking the calling thread.
   func perform() throws(CurlError) {
     errorBuffer[0] = 0
-    let code = curl_easy_perform(raw)
+    let code = curl.easyPerform(raw)
     guard code == CURLE_OK else {
       throw CurlError(code: code, operation: "curl_easy_perform", errorBuffer: errorText)
     }
@@ -125,14 +128,16 @@ final class CurlEasyHandle {
   /// A `long` info value, or `nil` if curl has none.
   func info(long info: CURLINFO) -> Int? {
     var value = 0
-    guard ccurl_getinfo_long(raw, info, &value) == CURLE_OK else { return nil }
+    guard ccurl_getinfo_long(curl.easyGetinfo, raw, info, &value) == CURLE_OK else { return nil }
     return value
   }
 
   /// A string info value, or `nil` if curl has none.
   func info(string info: CURLINFO) -> String? {
     var value: UnsafeMutablePointer<CChar>?
-    guard ccurl_getinfo_string(raw, info, &value) == CURLE_OK, let value else { return nil }
+    guard ccurl_getinfo_string(curl.easyGetinfo, raw, info, &value) == CURLE_OK, let value else {
+      return nil
+    }
     return String(cString: value)
   }
 

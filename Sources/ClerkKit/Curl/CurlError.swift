@@ -12,13 +12,18 @@ struct CurlError: Error, Equatable, CustomStringConvertible {
   let detail: String
 
   init(code: CURLcode, operation: String, errorBuffer: String = "") {
+    let strerror = (try? CurlLibrary.shared.get())?.easyStrerror(code)
+    let detail =
+      errorBuffer.isEmpty
+      ? strerror.map { String(cString: $0) } ?? "error \(code.rawValue)" : errorBuffer
+    self.init(code: code, operation: operation, detail: detail)
+  }
+
+  /// An error whose words are `detail` (when libcurl itself is not there to give them).
+  init(code: CURLcode, operation: String, detail: String) {
     self.code = code
     self.operation = operation
-    if errorBuffer.isEmpty {
-      self.detail = curl_easy_strerror(code).map { String(cString: $0) } ?? "error \(code.rawValue)"
-    } else {
-      self.detail = errorBuffer
-    }
+    self.detail = detail
   }
 
   var description: String {

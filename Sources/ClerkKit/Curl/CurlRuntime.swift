@@ -1,34 +1,39 @@
 internal import CCurl
 
-/// libcurl's process-wide setup, done once.
+/// libcurl's process-wide setup, done once, on first use: loading the library (`CurlLibrary`)
+/// and `curl_global_init`.
 ///
 /// `curl_global_init` is not required to be thread-safe on every build, so it runs exactly once,
-/// guarded by Swift's lazy `static let` initialisation (itself thread-safe). Call
-/// `CurlRuntime.initialize()` early in `main`, before other threads start; every curl-backed type
-/// also calls it before creating a handle, so forgetting is not fatal.
+/// guarded by Swift's lazy `static let` initialisation (itself thread-safe). Nothing runs at
+/// start: a process that sends no request never maps libcurl. Every curl-backed type calls
+/// `require()` before creating a handle.
 package enum CurlRuntime {
-  /// The result of the one `curl_global_init` call.
-  private static let initialization: CURLcode = curl_global_init(ccurl_global_default())
+  /// The loaded and initialised library, or why it is not usable.
+  private static let initialization: Result<CurlLibrary, CurlError> = Result {
+    () throws(CurlError) in
+    let curl = try CurlLibrary.shared.get()
+    let code = curl.globalInit(ccurl_global_default())
+    guard code == CURLE_OK else { throw CurlError(code: code, operation: "curl_global_init") }
+    return curl
+  }
 
-  /// Initialises libcurl for this process if it was not already. Safe to call from any thread,
-  /// any number of times.
+  /// Loads and initialises libcurl for this process if it was not already. Safe to call from
+  /// any thread, any number of times.
   ///
   /// - Returns: `true` when libcurl is ready.
   @discardableResult
   package static func initialize() -> Bool {
-    initialization == CURLE_OK
+    (try? initialization.get()) != nil
   }
 
-  /// The libcurl version string, e.g. `libcurl/7.88.1 OpenSSL/3.0.19 …`.
+  /// The libcurl version string, e.g. `libcurl/7.88.1 OpenSSL/3.0.19 …`; loads libcurl.
   package static var version: String {
-    guard let text = curl_version() else { return "libcurl" }
+    guard let curl = try? initialization.get(), let text = curl.version() else { return "libcurl" }
     return String(cString: text)
   }
 
-  /// Makes sure libcurl is initialised, or throws.
-  static func require() throws(CurlError) {
-    guard initialization == CURLE_OK else {
-      throw CurlError(code: initialization, operation: "curl_global_init")
-    }
+  /// The loaded and initialised library, or throws why there is none.
+  static func require() throws(CurlError) -> CurlLibrary {
+    try initialization.get()
   }
 }

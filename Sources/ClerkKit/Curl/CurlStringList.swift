@@ -5,25 +5,29 @@ internal import CCurl
 /// libcurl does not copy lists handed to options such as `CURLOPT_HTTPHEADER`, so the list must
 /// outlive the transfer: `CurlEasyHandle.setList` keeps a reference until the handle is reset.
 final class CurlStringList {
+  private let curl: CurlLibrary
   private(set) var head: UnsafeMutablePointer<curl_slist>?
 
-  init() {}
+  /// An empty list.
+  init() throws(CurlError) {
+    curl = try CurlRuntime.require()
+  }
 
   /// Builds a list from `items`, in order.
   convenience init(_ items: [String]) throws(CurlError) {
-    self.init()
+    try self.init()
     for item in items { try append(item) }
   }
 
   /// Appends one string (curl copies it).
   func append(_ item: String) throws(CurlError) {
-    guard let newHead = curl_slist_append(head, item) else {
+    guard let newHead = curl.slistAppend(head, item) else {
       throw CurlError(code: CURLE_OUT_OF_MEMORY, operation: "curl_slist_append")
     }
     head = newHead
   }
 
   deinit {
-    curl_slist_free_all(head)
+    curl.slistFreeAll(head)
   }
 }

@@ -75,7 +75,7 @@ extension CurlTransport {
   )
     throws(CurlError)
   {
-    let list = CurlStringList()
+    let list = try CurlStringList()
     for (name, value) in request.headers {
       // "Name:" would delete a header in libcurl; "Name;" sends it with an empty value.
       try list.append(value.isEmpty ? "\(name);" : "\(name): \(value)")

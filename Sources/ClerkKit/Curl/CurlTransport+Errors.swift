@@ -5,7 +5,8 @@ extension CurlTransport {
   /// Sorts a failed transfer into an `HTTPError` kind with a one-line message: the one place
   /// `CURLcode`s are interpreted.
   func httpError(
-    for error: CurlError, handle: CurlEasyHandle, transfer: CurlTransfer, target: Target
+    for error: CurlError, handle: CurlEasyHandle, transfer: CurlTransfer, target: Target,
+    timeout: Double
   ) -> HTTPError {
     let code = error.code
     let detail = error.detail
@@ -36,7 +37,7 @@ extension CurlTransport {
     case CURLE_OPERATION_TIMEDOUT:
       return HTTPError(
         .timeout, url: target.url,
-        message: "request to \(shown) timed out: \(detail); "
+        message: "no answer from \(shown) within \(Self.seconds(timeout)) s; "
           + "check your network, or raise --request-timeout")
     case CURLE_SSL_CACERT_BADFILE:
       return HTTPError(
@@ -75,5 +76,10 @@ extension CurlTransport {
   private func osErrorText(_ handle: CurlEasyHandle) -> String? {
     guard let number = handle.info(long: CURLINFO_OS_ERRNO), number != 0 else { return nil }
     return String(cString: strerror(Int32(number)))
+  }
+
+  /// `15`, or `0.5`: seconds as a person reads them.
+  static func seconds(_ value: Double) -> String {
+    value.rounded() == value && value < 1e15 ? String(Int64(value)) : String(value)
   }
 }

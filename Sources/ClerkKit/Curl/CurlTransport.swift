@@ -23,7 +23,6 @@ final class CurlTransport: Sendable {
 
   init(configuration: CurlConfiguration) {
     self.configuration = configuration
-    CurlRuntime.initialize()
   }
 
   /// Performs one exchange.
@@ -39,7 +38,8 @@ final class CurlTransport: Sendable {
       try configure(handle, for: request, target: target, transfer: transfer)
       try withExtendedLifetime(transfer) { () throws(CurlError) in try handle.perform() }
     } catch {
-      throw httpError(for: error, handle: handle, transfer: transfer, target: target)
+      throw httpError(
+        for: error, handle: handle, transfer: transfer, target: target, timeout: request.timeout)
     }
     let status = handle.info(long: CURLINFO_RESPONSE_CODE) ?? 0
     guard status >= 100 else {

@@ -5,24 +5,30 @@ internal import CCurl
 /// URLs are parsed with libcurl's own parser, so the scheme, host and port checked before a
 /// transfer are exactly the ones libcurl then connects to (no second parser to disagree with).
 final class CurlURL {
+  private let curl: CurlLibrary
   private let raw: OpaquePointer
 
   /// Parses `text` as an absolute URL (no scheme guessing, no spaces).
   ///
   /// - Throws: `CurlURL.Failure` with curl's reason when the text is not a URL libcurl accepts.
   init(_ text: String) throws(Failure) {
-    guard CurlRuntime.initialize(), let raw = curl_url() else {
+    do {
+      curl = try CurlRuntime.require()
+    } catch {
+      throw Failure(reason: error.detail)
+    }
+    guard let raw = curl.url() else {
       throw Failure(reason: "libcurl could not allocate a URL handle")
     }
     self.raw = raw
-    let code = curl_url_set(raw, CURLUPART_URL, text, 0)
+    let code = curl.urlSet(raw, CURLUPART_URL, text, 0)
     guard code == CURLUE_OK else {
-      throw Failure(reason: curl_url_strerror(code).map { String(cString: $0) } ?? "malformed")
+      throw Failure(reason: curl.urlStrerror(code).map { String(cString: $0) } ?? "malformed")
     }
   }
 
   deinit {
-    curl_url_cleanup(raw)
+    curl.urlCleanup(raw)
   }
 
   /// Why a URL was refused.
@@ -44,8 +50,8 @@ final class CurlURL {
 
   private func part(_ which: CURLUPart, flags: UInt32 = 0) -> String? {
     var value: UnsafeMutablePointer<CChar>?
-    guard curl_url_get(raw, which, &value, flags) == CURLUE_OK, let value else { return nil }
-    defer { curl_free(value) }
+    guard curl.urlGet(raw, which, &value, flags) == CURLUE_OK, let value else { return nil }
+    defer { curl.free(value) }
     return String(cString: value)
   }
 }

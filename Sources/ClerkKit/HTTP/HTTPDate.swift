@@ -101,7 +101,7 @@ package enum HTTPDate {
   }
 
   /// The inverse of `daysFromCivil`.
-  private static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
+  package static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097
     let dayOfEra = z - era * 146_097

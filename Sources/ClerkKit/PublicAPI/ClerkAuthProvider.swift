@@ -45,17 +45,20 @@ public final class ClerkAuthProvider: Sendable {
   ///     calls that need it fail with `ClerkAuthError.configuration` (a `login` replaces it).
   ///   - jwtTemplate: the JWT template to mint from; `nil` for the session token.
   ///   - signInTimeout: seconds a `login` may take.
+  ///   - minimumTokenTTL: seconds a handed-out token has left at least; `idTokens` and
+  ///     `onIdToken` get a new one before the current one has less.
   ///   - store: where the sign-in is kept; default the `default` profile's file.
   ///   - userAgent: the `User-Agent` Clerk sees, e.g. `MyApp/1.2`; default `ClerkKit/VERSION`.
   public convenience init(
     publishableKey: String? = nil, frontendAPIURL: String? = nil,
     jwtTemplate: String? = "convex", signInTimeout: TimeInterval = 120,
+    minimumTokenTTL: TimeInterval = 10,
     store: ClerkCredentialStore = .file(),
     userAgent: String = ClerkAuthProvider.defaultUserAgent
   ) {
     self.init(
       publishableKey: publishableKey, frontendAPIURL: frontendAPIURL, jwtTemplate: jwtTemplate,
-      signInTimeout: signInTimeout, store: store,
+      signInTimeout: signInTimeout, minimumTokenTTL: minimumTokenTTL, store: store,
       http: .lazy { .curl(CurlConfiguration(userAgent: userAgent)) },
       clock: .system, environment: ProcessInfo.processInfo.environment)
   }
@@ -122,18 +125,22 @@ public final class ClerkAuthProvider: Sendable {
   /// credentials, or — when there is none — waits up to `signInTimeout` for a `login(_:)` on
   /// this provider to complete (as Clerk's bridges wait for the sign-in UI).
   ///
-  /// `onIdToken` is then called with every token this provider mints, and with `nil` when the
-  /// session ends or on `logout()`.
+  /// `onIdToken` is then called with every token this provider mints — and, for as long as the
+  /// app runs, with a fresh one before the current one has less than `minimumTokenTTL` left —
+  /// and with `nil` when the session ends or on `logout()`.
   public func login(
     onIdToken: @Sendable @escaping (String?) -> Void
   ) async throws -> ClerkCredentials {
     remember(onIdToken)
     let generation = state.withLock { $0.signInGeneration }
+    let credentials: ClerkCredentials
     do {
-      return try await loginFromCache()
+      credentials = try await loginFromCache()
     } catch ClerkAuthError.noActiveSession {
-      return try await waitForSignIn(after: generation)
+      credentials = try await waitForSignIn(after: generation)
     }
+    keepCallbackFresh(handedOut: credentials)
+    return credentials
   }
 
   // MARK: - Tokens
@@ -151,7 +158,9 @@ public final class ClerkAuthProvider: Sendable {
     onIdToken: @Sendable @escaping (String?) -> Void
   ) async throws -> ClerkCredentials {
     remember(onIdToken)
-    return try await loginFromCache()
+    let credentials = try await loginFromCache()
+    keepCallbackFresh(handedOut: credentials)
+    return credentials
   }
 
   /// Mints a new token now, whatever the cache holds, and passes it to `onIdToken`.
@@ -181,6 +190,7 @@ public final class ClerkAuthProvider: Sendable {
   ///
   /// - Throws: `ClerkAuthError.configuration` when the store cannot be changed.
   public func logout() async throws {
+    state.withLock { $0.stopRenewals() }
     let previous = transition(to: .loading)
     do {
       _ = try await Self.offload { [self] in try account().signOut() }
@@ -193,6 +203,7 @@ public final class ClerkAuthProvider: Sendable {
       let callback = state.onIdToken
       state.onIdToken = nil
       state.deliveredToken = false
+      state.lastDelivered = nil
       return callback
     }
     callback?(nil)
@@ -252,10 +263,24 @@ public final class ClerkAuthProvider: Sendable {
     _ activity: ClerkAuthError.Activity, announce: Bool,
     _ body: @escaping @Sendable (ClerkAccount) throws -> ClerkAccount.TokenResult
   ) async throws -> ClerkCredentials {
+    try await performTimed(activity, announce: announce, body).credentials
+  }
+
+  /// `perform`, also returning the token's seconds left on Clerk's clock and whether it was
+  /// minted by this call.
+  func performTimed(
+    _ activity: ClerkAuthError.Activity, announce: Bool,
+    _ body: @escaping @Sendable (ClerkAccount) throws -> ClerkAccount.TokenResult
+  ) async throws -> (credentials: ClerkCredentials, secondsLeft: Double, minted: Bool) {
     let previous = announce ? transition(to: .loading) : nil
     let result: ClerkAccount.TokenResult
+    let secondsLeft: Double
     do {
-      result = try await Self.offload { [self] in try body(try account()) }
+      (result, secondsLeft) = try await Self.offload { [self] in
+        let account = try account()
+        let result = try body(account)
+        return (result, account.secondsLeft(result))
+      }
     } catch {
       let mapped = ClerkAuthError(error, during: activity)
       if mapped == .noActiveSession {
@@ -272,12 +297,11 @@ public final class ClerkAuthProvider: Sendable {
     let callback = state.withLock { state in
       state.publish(.authenticated(credentials))
       if activity == .signIn { state.signedIn(credentials) }
-      guard result.minted, let callback = state.onIdToken else { return nil as Callback? }
-      state.deliveredToken = true
-      return callback
+      guard result.minted else { return nil as Callback? }
+      return state.delivery(of: credentials.idToken)
     }
     callback?(credentials.idToken)
-    return credentials
+    return (credentials, secondsLeft, result.minted)
   }
 
   private func sessionEnded() {
@@ -285,6 +309,7 @@ public final class ClerkAuthProvider: Sendable {
       state.publish(.unauthenticated)
       guard state.deliveredToken else { return nil as Callback? }
       state.deliveredToken = false
+      state.lastDelivered = nil
       return state.onIdToken
     }
     callback?(nil)

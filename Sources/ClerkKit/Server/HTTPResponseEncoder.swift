@@ -41,7 +41,7 @@ enum HTTPResponseEncoder {
       }
       text += "\(field.name): \(field.value)\r\n"
     }
-    if !hasDate { text += "Date: \(IMFFixdate.format(date))\r\n" }
+    if !hasDate { text += "Date: \(HTTPDate.format(date))\r\n" }
     if !(100..<200).contains(status) && status != 204 {
       let kept = method == "HEAD" || status == 304 ? validLength(handlerLength) : nil
       if let kept {

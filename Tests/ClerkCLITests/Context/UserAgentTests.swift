@@ -9,35 +9,9 @@ import Testing
 /// CLI, the application's (or ClerkKit's own) for the library.
 @Suite("User-Agent seen by the emulator")
 struct UserAgentTests {
-  /// An emulator behind a real loopback server that notes each request's `User-Agent`.
-  private final class RecordingEmulator: Sendable {
-    private final class Agents: Sendable {
-      let list = Mutex<[String]>([])
-    }
-    let server: HTTPServer
-    private let agents = Agents()
-
-    init() throws {
-      let emulator = Emulator(
-        baseURL: "http://127.0.0.1:0", privateKey: try RFC7515Key.privateKey())
-      let agents = self.agents
-      server = HTTPServer(configuration: .init()) { request in
-        agents.list.withLock { $0.append(request.headers["User-Agent"] ?? "") }
-        return emulator.handle(request)
-      }
-      try server.start()
-      emulator.setBaseURL(baseURL)
-    }
-
-    var baseURL: String { "http://127.0.0.1:\(server.port)" }
-    var seen: [String] { agents.list.withLock { $0 } }
-
-    deinit { server.stop() }
-  }
-
   @Test("clerkctl sends clerkctl/VERSION")
   func cli() throws {
-    let emulator = try RecordingEmulator()
+    let emulator = try LoopbackEmulator()
     let config = TemporaryDirectory()
     let result = runCLI(
       ["doctor", "--fapi-url", emulator.baseURL],
@@ -54,7 +28,7 @@ struct UserAgentTests {
       ("MyApp/1.2", "MyApp/1.2"),
       (nil, "ClerkKit/\(ClerkVersion.current)"),
     ] {
-      let emulator = try RecordingEmulator()
+      let emulator = try LoopbackEmulator()
       let provider =
         if let given {
           ClerkAuthProvider(

@@ -10,6 +10,15 @@ enum Golden {
     seconds, cached true when no request was made. --json with --format raw or
     header is a usage error.
 
+    --output FILE writes the token to FILE instead (0600, replaced atomically; in
+    --format, the JWT alone by default). With --watch, clerkctl keeps FILE fresh
+    until SIGINT or SIGTERM (exit 0, FILE kept): it writes a new token before the
+    old one has less than --min-ttl seconds left, keeps the old one while a renewal
+    fails and retries with backoff, and prints one line per renewal or failure on
+    stderr (--json: one JSON object per line: {schema_version, profile, event, file,
+    …}). When the session ends it removes FILE and exits 4. Watchers and token calls
+    on one profile share each mint.
+
     USAGE: clerkctl token [<options>]
 
     OPTIONS:
@@ -21,6 +30,10 @@ enum Golden {
       --format <format>         raw: the JWT; header: Authorization: Bearer JWT;
                                 json: the JWT and its times. (values: raw, header,
                                 json; default: raw)
+      --output <file>           Write the token to this file (0600, replaced
+                                atomically) instead of stdout.
+      --watch                   With --output: keep the file fresh until SIGINT or
+                                SIGTERM, or the session ends.
 
     GLOBAL OPTIONS:
       --profile <name>          The stored sign-in to use. (default: default; env:
@@ -53,6 +66,9 @@ enum Golden {
 
       # Print an Authorization header
       clerkctl token --template convex --format header
+
+      # Keep a token file fresh for another program
+      clerkctl token --template convex --output ~/.cache/convex.jwt --watch
 
     """
 
@@ -124,6 +140,75 @@ enum Golden {
 
       # Run a command with CLERK_TOKEN set
       clerkctl exec --template convex -- npm test
+
+    """
+
+  static let exec = """
+    OVERVIEW: Run a command with a fresh token in its environment.
+
+    Sets NAME (default CLERK_TOKEN) to the token and NAME_EXPIRES_AT to its expiry
+    in epoch seconds, and passes the command's exit status through (128+N when
+    signal N ended it; 127 when the command is not found, 126 when it cannot be
+    run). The token is only in the environment, never on a command line. SIGINT,
+    SIGTERM and SIGHUP sent to clerkctl are forwarded to the command. Options end at
+    the command.
+
+    Tokens live about a minute. With --refresh, clerkctl stays the command's parent
+    and keeps fresh ones for it while it runs: NAME_FILE is a file (0600, in a
+    private 0700 directory) that always holds a token with at least --min-ttl
+    seconds left, replaced atomically; NAME_URL is a loopback URL that answers GET
+    carrying 'Authorization: Bearer $NAME_URL_AUTH' with a fresh token (text/plain;
+    ?format=json for {jwt, template, issued_at, expires_at, expires_in}) and
+    anything else with 401. Both are removed when the command exits, however it
+    exits. Renewals share the profile's token cache with every other clerkctl: one
+    mint per token lifetime.
+
+    USAGE: clerkctl exec [<options>] [--] <command> [<arg> ...]
+
+    ARGUMENTS:
+      <command>                 The program to run.
+      <arg>                     Its arguments.
+
+    OPTIONS:
+      --template <name>         Mint from this JWT template.
+      --env <name>              The environment variable that receives the token.
+                                (default: CLERK_TOKEN)
+      --min-ttl <seconds>       Reuse a cached token only while it has this many
+                                seconds left. (default: 10)
+      --refresh                 Keep fresh tokens in NAME_FILE and at NAME_URL while
+                                the command runs.
+
+    GLOBAL OPTIONS:
+      --profile <name>          The stored sign-in to use. (default: default; env:
+                                CLERKCTL_PROFILE)
+      --config-dir <dir>        Where profiles are kept; default
+                                $XDG_CONFIG_HOME/clerkctl, else ~/.config/clerkctl.
+                                (env: CLERKCTL_CONFIG_DIR)
+      --publishable-key <key>   The instance's pk_test_/pk_live_ key; the Frontend
+                                API host is decoded from it. (env:
+                                CLERK_PUBLISHABLE_KEY)
+      --fapi-url <url>          Frontend API base URL; overrides the key (proxies,
+                                the emulator). (env: CLERK_FAPI_URL)
+      --api-url <url>           Backend API base URL. (default:
+                                https://api.clerk.com; env: CLERK_API_URL)
+      --request-timeout <seconds>
+                                Time limit per HTTP request. (default: 15; env:
+                                CLERKCTL_REQUEST_TIMEOUT)
+      --cacert <file>           Extra CA bundle for TLS. (env: SSL_CERT_FILE)
+      --verbose                 Trace HTTP on stderr: method, URL, status, timing;
+                                secrets redacted. (env: CLERKCTL_DEBUG=1)
+      --json                    Machine-readable output, where the command has any.
+      --no-input                Never prompt. (env: CLERKCTL_NO_INPUT=1)
+      --no-color                No colour (also with NO_COLOR set or TERM=dumb).
+      -h, --help                Show help information.
+      --version                 Show the version.
+
+    EXAMPLES:
+      # Run the tests with a Convex token
+      clerkctl exec --template convex -- npm test
+
+      # Keep a long job supplied with fresh tokens
+      clerkctl exec --refresh --template convex -- ./migrate.sh
 
     """
 }

@@ -101,6 +101,11 @@ struct HelpTests {
     #expect(runCLI(["token", "--help"]).output == Golden.token)
   }
 
+  @Test("Golden: clerkctl exec --help")
+  func goldenExec() {
+    #expect(runCLI(["exec", "--help"]).output == Golden.exec)
+  }
+
   @Test("Golden: clerkctl --help")
   func goldenRoot() {
     #expect(runCLI(["--help"]).output == Golden.root)

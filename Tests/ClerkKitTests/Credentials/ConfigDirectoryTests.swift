@@ -33,14 +33,14 @@ struct ConfigDirectoryTests {
     #expect(directory.path == FileManager.default.currentDirectoryPath + "/conf")
   }
 
-  @Test("fails with a pointer to CLERKCTL_CONFIG_DIR (no CLI flag) when nothing gives a location")
+  @Test("fails with the fact, not a CLI flag, when nothing gives a location")
   func nothing() {
     #expect(throws: CredentialStoreError.noConfigDirectory) {
       try ConfigDirectory.resolve(flag: nil, environment: ["XDG_CONFIG_HOME": "rel"])
     }
-    let text = CredentialStoreError.noConfigDirectory.description
-    #expect(text.contains("CLERKCTL_CONFIG_DIR"))
-    #expect(!text.contains("--config-dir"), "the library names no CLI flag")
+    let description = CredentialStoreError.noConfigDirectory.description
+    #expect(description.contains("HOME is not set"))
+    #expect(!description.contains("--config-dir"))
   }
 
   @Test("names the per-profile files")

@@ -43,6 +43,8 @@ struct HTTPDateTests {
       (0, "Thu, 01 Jan 1970 00:00:00 GMT"),
       (-1, "Wed, 31 Dec 1969 23:59:59 GMT"),
       (1_835_481_599, "Tue, 29 Feb 2028 23:59:59 GMT"),
+      (951_782_400, "Tue, 29 Feb 2000 00:00:00 GMT"),
+      (4_102_444_799, "Thu, 31 Dec 2099 23:59:59 GMT"),
     ])
   func formats(epoch: Int, text: String) {
     let date = Date(timeIntervalSince1970: TimeInterval(epoch))

@@ -15,18 +15,6 @@ struct HTTPResponseEncoderTests {
     return (String(decoding: encoded.bytes, as: UTF8.self), encoded.closesConnection)
   }
 
-  @Test(
-    "formats IMF-fixdate",
-    arguments: [
-      (784_111_777.0, "Sun, 06 Nov 1994 08:49:37 GMT"),
-      (0, "Thu, 01 Jan 1970 00:00:00 GMT"),
-      (951_782_400, "Tue, 29 Feb 2000 00:00:00 GMT"),
-      (4_102_444_799, "Thu, 31 Dec 2099 23:59:59 GMT"),
-    ])
-  func imfFixdate(seconds: Double, expected: String) {
-    #expect(IMFFixdate.format(Date(timeIntervalSince1970: seconds)) == expected)
-  }
-
   @Test("writes the status line, handler fields, Date, Content-Length and Connection")
   func basic() {
     let (wire, closes) = text(

@@ -192,12 +192,14 @@ struct BrowserSignInTests {
     let login = try BrowserLoginProcess(
       sandbox,
       [
-        "login", "--oauth", "google", "--no-browser", "--callback-port", "0",
-        "--sign-in-timeout", "1",
+        "login", "--profile", "work", "--oauth", "google", "--no-browser", "--callback-port",
+        "0", "--sign-in-timeout", "1",
       ])
     let result = login.finish()
     #expect(result.status == 8, "\(result.stderr)")
     #expect(result.stderr.contains("timed out after 1 s"))
+    // The hint keeps the flags that matter.
+    #expect(result.stderr.contains("run 'clerkctl login --profile work --oauth google' again"))
   }
 
   @Test("Ctrl-C while waiting exits 130")

@@ -60,6 +60,7 @@ struct ClockAndTimeoutEndToEndTests {
     #expect(result.status == 8, "\(result.stderr)")
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("timed out"))
+    #expect(result.stderr.contains("run 'clerkctl login --identifier demo@example.com' again"))
     #expect(Date().timeIntervalSince(started) < 10)
     #expect(
       !FileManager.default.fileExists(atPath: fixture.sandbox.configDir + "/profiles/default.json"))

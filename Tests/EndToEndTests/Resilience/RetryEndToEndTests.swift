@@ -67,6 +67,42 @@ struct RetryEndToEndTests {
     #expect(after.status == 0, "\(after.stderr)")
   }
 
+  @Test("An HTML page without a title is named by its first heading, else by its size")
+  func htmlWithoutTitle() throws {
+    let bench = try ResilienceBench()
+    let page = "<html><body><h1>502 Bad <b>Gateway</b></h1><p>nginx</p></body></html>"
+    try bench.fault([
+      "path": .string(mintPath), "status": 502, "count": 3, "body": .string(page),
+    ])
+    let headed = try bench.run(token)
+    #expect(headed.status == 5)
+    #expect(headed.stderr.contains("an HTML page headed '502 Bad Gateway'"), "\(headed.stderr)")
+    #expect(!headed.stderr.contains("<"))
+    let bare = "<html><body><p>upstream went away</p></body></html>"
+    try bench.fault([
+      "path": .string(mintPath), "status": 503, "count": 3, "body": .string(bare),
+    ])
+    let sized = try bench.run(token)
+    #expect(sized.status == 5)
+    #expect(sized.stderr.contains("an HTML page (\(bare.utf8.count) bytes)"), "\(sized.stderr)")
+    #expect(!sized.stderr.contains("upstream"))
+  }
+
+  @Test("Endless 429s read as rate limiting, with the tries made")
+  func rateLimited() throws {
+    let bench = try ResilienceBench()
+    try bench.fault([
+      "path": .string(mintPath), "status": 429, "count": 1000, "retry_after": "0",
+    ])
+    let result = try bench.run(token)
+    #expect(result.status == 5)
+    #expect(result.stdout.isEmpty)
+    #expect(
+      result.stderr.contains("Clerk is rate limiting these requests (HTTP 429; 3 tries made)"),
+      "\(result.stderr)")
+    #expect(try bench.mintCount() == 3)
+  }
+
   @Test("A stalled server with --request-timeout 2: exit 5 quickly")
   func stalled() throws {
     let bench = try ResilienceBench()
@@ -77,6 +113,8 @@ struct RetryEndToEndTests {
     #expect(result.status == 5)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.split(separator: "\n").count == 1)
+    #expect(result.stderr.contains("within 2 s"), "\(result.stderr)")
+    #expect(!result.stderr.contains("milliseconds"))
   }
 
   @Test("CLERKCTL_REQUEST_TIMEOUT bounds each request too")

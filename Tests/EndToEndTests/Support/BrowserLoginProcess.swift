@@ -86,9 +86,12 @@ final class BrowserLoginProcess: @unchecked Sendable {
   /// Sends SIGINT (Ctrl-C).
   func interrupt() { kill(process.processIdentifier, SIGINT) }
 
-  /// Closes stdin and waits for the exit; kills the process after `timeout` seconds.
-  func finish(timeout: Double = 60) -> (status: Int32, stdout: String, stderr: String) {
-    closeInput()
+  /// Closes stdin (unless `closingInput` is false) and waits for the exit; kills the process
+  /// after `timeout` seconds.
+  func finish(
+    timeout: Double = 60, closingInput: Bool = true
+  ) -> (status: Int32, stdout: String, stderr: String) {
+    if closingInput { closeInput() }
     let done = DispatchSemaphore(value: 0)
     let process = self.process
     DispatchQueue.global().async {

@@ -1,0 +1,26 @@
+import ClerkKit
+
+extension ExecCommand {
+  /// `exec --refresh`: runs the command with a `TokenSupply` alive around it, and removes the
+  /// supply whatever way the command ends.
+  func runRefreshing(_ context: CommandContext) throws -> Int32 {
+    let renewal = TokenRenewal(minTTL: minTTL)
+    let terminal = context.terminal
+    let supply: TokenSupply
+    do {
+      supply = try TokenSupply(
+        account: try context.account(), template: template, renewal: renewal,
+        directoryBase: PrivateDirectory.base(environment: context.environment),
+        report: { line in terminal.writeError("clerkctl: \(line)\n") })
+    } catch {
+      throw TokenKeeper.explain(error, renewal: renewal)
+    }
+    defer { supply.finish() }
+    let first = try supply.firstToken()
+    var environment = context.environment
+    environment[variable] = first.token.jwt
+    environment[variable + "_EXPIRES_AT"] = String(first.token.expiresAt)
+    environment.merge(supply.variables(name: variable)) { _, new in new }
+    return try ChildProcess.run(command, environment: environment)
+  }
+}

@@ -1,0 +1,41 @@
+import ClerkCLI
+import ClerkKit
+import ClerkTestSupport
+import Testing
+
+/// Commands reach the process guard through the context; tests put in a recording one.
+@Suite("Process guard")
+struct ProcessGuardTests {
+  @Test("a password login is bounded by --sign-in-timeout through the context's guard")
+  func loginArmsTheDeadline() throws {
+    let emulator = try LoopbackEmulator()
+    let config = TemporaryDirectory()
+    let (processGuard, recorder) = ProcessGuard.recording()
+    let (terminal, recording) = Terminal.capturing(input: "demo-password\n")
+    let context = CommandContext(
+      terminal: terminal,
+      environment: ["CLERKCTL_CONFIG_DIR": config.path, "HOME": config.path],
+      processGuard: processGuard)
+    let code = CLI.run(
+      arguments: [
+        "login", "--identifier", "demo@example.com", "--password-stdin", "--sign-in-timeout",
+        "7", "--fapi-url", emulator.baseURL,
+      ],
+      context: context)
+    #expect(code == 0, "\(recording.error)")
+    #expect(recorder.watches.map(\.deadline) == [7])
+    #expect(recorder.watches.map { $0.expiry.map { "\($0)" } } == ["sign-in timed out after 7 s"])
+    #expect(recorder.allStopped)
+  }
+
+  @Test("Ctrl-C and the deadline report through ErrorReporter with the contract's codes")
+  func reports() {
+    #expect(ErrorReporter.exitCode(for: CLIError.interrupted) == .interrupted)
+    #expect(ErrorReporter.exitCode(for: CLIError.cancelled("browser sign-in")) == .interrupted)
+    #expect(
+      ErrorReporter.report(for: CLIError.cancelled("browser sign-in"), commandPath: [])
+        == "clerkctl: browser sign-in cancelled\n")
+    let watch = ProcessGuard.Watch.signIn(seconds: 2)
+    #expect(ErrorReporter.exitCode(for: watch.expiry!) == .signInTimeout)
+  }
+}

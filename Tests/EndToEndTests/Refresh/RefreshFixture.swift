@@ -1,0 +1,129 @@
+import ClerkKit
+import ClerkTestSupport
+import Foundation
+import Testing
+
+/// A signed-in sandbox whose `convex` tokens live 5 seconds, for watching renewals happen, and
+/// helpers to run clerkctl in the background and check the tokens it hands out.
+struct RefreshFixture {
+  /// Seconds a `convex` token lives.
+  static let lifetime = 5
+  let job: MainJobFixture
+  let scratch = TemporaryDirectory(prefix: "refresh")
+  let verifier: JWTVerifier
+
+  init() throws {
+    job = try MainJobFixture()
+    try job.signIn()
+    try job.admin.setTokenLifetime(template: "convex", seconds: Self.lifetime)
+    let keys = try HTTPClient.curl().send(HTTPRequest(method: "GET", url: job.emulator.jwksURL))
+    verifier = JWTVerifier(keys: try JWKS(bytes: keys.body))
+  }
+
+  /// The environment clerkctl runs with here: the private directory goes under `scratch`.
+  var extra: [String: String] { ["TMPDIR": scratch.path, "XDG_RUNTIME_DIR": ""] }
+
+  /// Starts `clerkctl arguments…` in the sandbox without waiting for it.
+  func start(_ arguments: [String], extra more: [String: String] = [:]) throws -> BackgroundCLI {
+    var environment = job.sandbox.environment
+    environment.merge(extra) { _, new in new }
+    environment.merge(more) { _, new in new }
+    return try BackgroundCLI(arguments, environment: environment, scratch: scratch)
+  }
+
+  /// Checks that `jwt` is a `convex` token signed by the emulator, unexpired at `readAt` (epoch
+  /// seconds) within Clerk's one-second clock precision; returns its claims.
+  @discardableResult
+  func expectValid(
+    _ jwt: String, readAt: Double, sourceLocation: SourceLocation = #_sourceLocation
+  ) -> JSONValue? {
+    let options = JWTVerifier.Options(
+      leeway: 1, issuer: job.emulator.fapiURL, audience: "convex",
+      now: Date(timeIntervalSince1970: readAt))
+    do {
+      return try verifier.verify(
+        jwt.trimmingCharacters(in: .whitespacesAndNewlines), options: options)
+    } catch {
+      Issue.record("token read at \(readAt) is not valid: \(error)", sourceLocation: sourceLocation)
+      return nil
+    }
+  }
+
+  /// How many `convex` tokens the emulator minted.
+  func mints() throws -> Int {
+    try job.admin.requests(containing: "/tokens/convex").filter { $0.method == "POST" }.count
+  }
+
+  /// The most mints one keeper may make in `seconds`: a token is replaced when it has
+  /// `minTTL` + 1 s left, so each one serves at least `lifetime - 1 - (minTTL + 1)` seconds.
+  static func mintBound(seconds: Double, minTTL: Double) -> Int {
+    let served = Double(lifetime) - 1 - (minTTL + 1)
+    return Int((seconds / served).rounded(.up)) + 2
+  }
+
+  /// Waits until `path` exists (or `timeout` passes).
+  static func waitForFile(_ path: String, timeout: Double = 20) throws {
+    let end = Date().addingTimeInterval(timeout)
+    while !FileManager.default.fileExists(atPath: path) {
+      guard Date() < end else { throw RefreshTestError("no \(path) after \(timeout) s") }
+      usleep(20_000)
+    }
+  }
+
+  /// Seconds since the epoch, now.
+  static var now: Double { Date().timeIntervalSince1970 }
+}
+
+/// clerkctl running in the background: stdout and stderr go to files, read after it ends.
+final class BackgroundCLI: @unchecked Sendable {
+  let process = Process()
+  private let outPath: String
+  private let errPath: String
+
+  init(_ arguments: [String], environment: [String: String], scratch: TemporaryDirectory) throws {
+    let id = UUID().uuidString.prefix(8)
+    outPath = scratch.file("out-\(id)")
+    errPath = scratch.file("err-\(id)")
+    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
+    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
+    process.executableURL = URL(fileURLWithPath: BuiltProducts.path("clerkctl"))
+    process.arguments = arguments
+    process.environment = environment
+    process.standardOutput = FileHandle(forWritingAtPath: outPath)
+    process.standardError = FileHandle(forWritingAtPath: errPath)
+    process.standardInput = FileHandle.nullDevice
+    try process.run()
+  }
+
+  /// Sends `signal` to clerkctl.
+  func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
+
+  /// Waits for the exit (SIGKILL after `timeout`); returns the status (-1 when killed).
+  func wait(timeout: Double = 20) -> Int32 {
+    let end = Date().addingTimeInterval(timeout)
+    while process.isRunning && Date() < end { usleep(20_000) }
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+      return -1
+    }
+    process.waitUntilExit()
+    return process.terminationReason == .exit ? process.terminationStatus : -1
+  }
+
+  var stdout: String { (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "" }
+  var stderr: String { (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "" }
+
+  deinit {
+    if process.isRunning {
+      kill(process.processIdentifier, SIGKILL)
+      process.waitUntilExit()
+    }
+  }
+}
+
+/// Something a refresh test waited for did not happen.
+struct RefreshTestError: Error, CustomStringConvertible {
+  var description: String
+  init(_ description: String) { self.description = description }
+}

@@ -1,0 +1,124 @@
+import ClerkKit
+import ClerkTestSupport
+import Foundation
+import Testing
+
+/// `clerkctl token --output FILE [--watch]` against an emulator whose tokens live 5 seconds.
+@Suite("clerkctl token --output and --watch, end to end")
+struct TokenWatchTests {
+  @Test("--output writes the JWT alone to a 0600 file and nothing to stdout")
+  func output() throws {
+    let fixture = try RefreshFixture()
+    let file = fixture.scratch.file("token.jwt")
+    let result = try fixture.job.run(
+      ["token", "--template", "convex", "--min-ttl", "1", "--output", file])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout.isEmpty)
+    let written = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(!written.hasSuffix("\n"))
+    fixture.expectValid(written, readAt: RefreshFixture.now)
+    let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+  }
+
+  @Test("--watch needs --output; a FIFO as --output is refused at once")
+  func badOutput() throws {
+    let fixture = try RefreshFixture()
+    let watch = try fixture.job.run(["token", "--watch"])
+    #expect(watch.status == 2)
+    #expect(watch.stderr.contains("'--output"))
+    let fifo = fixture.scratch.file("fifo")
+    try #require(mkfifo(fifo, 0o600) == 0)
+    let refused = try fixture.job.run(["token", "--output", fifo, "--min-ttl", "1"])
+    #expect(refused.status == 3)
+    #expect(refused.stderr.contains("not a regular file"))
+  }
+
+  @Test("--watch keeps the file valid across lifetimes and stops with exit 0 on SIGTERM, file kept")
+  func watchUntilSIGTERM() throws {
+    let fixture = try RefreshFixture()
+    try fixture.job.admin.clearRequests()
+    let file = fixture.scratch.file("watched.jwt")
+    let started = RefreshFixture.now
+    let run = try fixture.start(
+      ["token", "--template", "convex", "--min-ttl", "1", "--output", file, "--watch", "--json"])
+    try RefreshFixture.waitForFile(file)
+    var seen: Set<String> = []
+    while RefreshFixture.now - started < 8 {
+      let jwt = try String(contentsOfFile: file, encoding: .utf8)
+      fixture.expectValid(jwt, readAt: RefreshFixture.now)
+      seen.insert(jwt)
+      usleep(200_000)
+    }
+    run.signal(SIGTERM)
+    #expect(run.wait() == 0, "\(run.stderr)")
+    let elapsed = RefreshFixture.now - started
+    #expect(seen.count >= 2)
+    let kept = try String(contentsOfFile: file, encoding: .utf8)
+    #expect(kept.split(separator: ".").count == 3)
+    let mode = try FileManager.default.attributesOfItem(atPath: file)[.posixPermissions] as? Int
+    #expect(mode == 0o600)
+
+    let events = try run.stderr.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+    #expect(events.count >= 3)
+    for event in events {
+      #expect(event["schema_version"] == 1)
+      #expect(event["profile"] == "default")
+      #expect(event["event"] == "renewed")
+      #expect(event["file"]?.stringValue == file)
+    }
+    #expect(run.stdout.isEmpty)
+    let mints = try fixture.mints()
+    #expect(mints <= RefreshFixture.mintBound(seconds: elapsed, minTTL: 1), "\(mints) mints")
+  }
+
+  @Test("--watch removes the file and exits 4 with the login hint when the session is revoked")
+  func watchUntilRevoked() throws {
+    let fixture = try RefreshFixture()
+    let file = fixture.scratch.file("revoked.jwt")
+    let run = try fixture.start(
+      ["token", "--template", "convex", "--min-ttl", "1", "--output", file, "--watch"])
+    try RefreshFixture.waitForFile(file)
+    let session = try #require(try fixture.job.credential()["session_id"]?.stringValue)
+    try fixture.job.admin.revoke(sessionID: session)
+    #expect(run.wait() == 4, "\(run.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: file))
+    #expect(run.stderr.contains("clerkctl: wrote a new token to '\(file)'"))
+    #expect(run.stderr.contains("run 'clerkctl login'"))
+  }
+
+  @Test(
+    "A watcher, an exec --refresh and token calls on one profile make one mint per lifetime between them"
+  )
+  func sharedMinting() throws {
+    let fixture = try RefreshFixture()
+    try fixture.job.admin.clearRequests()
+    let stop = fixture.scratch.file("stop")
+    let started = RefreshFixture.now
+    let watcher = try fixture.start(
+      [
+        "token", "--template", "convex", "--min-ttl", "1", "--watch", "--output",
+        fixture.scratch.file("shared.jwt"),
+      ])
+    let exec = try fixture.start(
+      [
+        "exec", "--refresh", "--min-ttl", "1", "--template", "convex", "--", "sh", "-c",
+        "while [ ! -e \"$STOP\" ]; do sleep 0.1; done",
+      ],
+      extra: ["STOP": stop])
+    while RefreshFixture.now - started < 10 {
+      let call = try fixture.job.run(["token", "--template", "convex", "--min-ttl", "1"])
+      #expect(call.status == 0, "\(call.stderr)")
+      fixture.expectValid(call.stdout, readAt: RefreshFixture.now)
+      usleep(300_000)
+    }
+    _ = FileManager.default.createFile(atPath: stop, contents: nil)
+    #expect(exec.wait() == 0, "\(exec.stderr)")
+    watcher.signal(SIGTERM)
+    #expect(watcher.wait() == 0, "\(watcher.stderr)")
+    let elapsed = RefreshFixture.now - started
+    let mints = try fixture.mints()
+    #expect(mints >= 3)
+    #expect(mints <= RefreshFixture.mintBound(seconds: elapsed, minTTL: 1), "\(mints) mints")
+  }
+}
