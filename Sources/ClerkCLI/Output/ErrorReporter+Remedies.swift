@@ -12,7 +12,7 @@ extension ErrorReporter {
     switch error {
     case let error as ClerkError: cliWording(for: error)
     case let error as CredentialStoreError: cliWording(for: error)
-    case let error as InstanceError: InstanceBindingHint.message(for: error)
+    case InstanceError.boundElsewhere: InstanceBindingHint.message(for: error)
     case ClerkAuthError.noActiveSession: "no active Clerk session; run 'clerkctl login'"
     case InstanceError.notConfigured: FirstRunHint.message
     default: nil
