@@ -34,7 +34,9 @@ install: build
 	  "$(DESTDIR)$(SHAREDIR)/bash-completion/completions" \
 	  "$(DESTDIR)$(SHAREDIR)/zsh/site-functions" "$(DESTDIR)$(SHAREDIR)/fish/vendor_completions.d"
 	install -m 0755 .build/release/clerkctl .build/release/clerk-emulator "$(DESTDIR)$(BINDIR)/"
-	.build/release/clerkctl help --man > "$(DESTDIR)$(MANDIR)/clerkctl.1"
+	.build/release/clerkctl help --man-pages | while read -r page words; do \
+	  .build/release/clerkctl help --man $$words > "$(DESTDIR)$(MANDIR)/$$page.1" || exit 1; \
+	done
 	.build/release/clerkctl completion bash > "$(DESTDIR)$(SHAREDIR)/bash-completion/completions/clerkctl"
 	.build/release/clerkctl completion zsh > "$(DESTDIR)$(SHAREDIR)/zsh/site-functions/_clerkctl"
 	.build/release/clerkctl completion fish > "$(DESTDIR)$(SHAREDIR)/fish/vendor_completions.d/clerkctl.fish"

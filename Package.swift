@@ -15,14 +15,14 @@ let package = Package(
   targets: [
     // C libraries, reached only from ClerkKit. CCurl gives libcurl's headers only: ClerkKit
     // opens libcurl.so.4 on the first request (CurlLibrary), so clerkctl does not link it (no
-    // pkgConfig here, which would add -lcurl); Scripts/setup.sh installs libcurl4-openssl-dev.
+    // pkgConfig here, which would add -lcurl); Scripts/setup.sh installs the -dev packages.
     .systemLibrary(
       name: "CCurl",
       providers: [.apt(["libcurl4-openssl-dev"])]
     ),
+    // COpenSSL likewise: ClerkKit opens libcrypto.so.3 on first use (CryptoLibrary).
     .systemLibrary(
       name: "COpenSSL",
-      pkgConfig: "libcrypto",
       providers: [.apt(["libssl-dev"])]
     ),
     // Fixed-argument wrappers of variadic system calls (prctl).
@@ -58,11 +58,12 @@ let package = Package(
       swiftSettings: settings
     ),
 
-    // Helpers shared by the test targets: temp dirs, running the built binaries, raw sockets,
+    // Helpers shared by the test targets: temp dirs, the fake clock, the CLI fixture (in process
+    // against the emulator in memory, or the built binaries), raw sockets,
     // an HTTPS test server with its fixture certificates (Resources/tls).
     .target(
       name: "ClerkTestSupport",
-      dependencies: ["ClerkKit", "ClerkEmulator"],
+      dependencies: ["ClerkKit", "ClerkEmulator", "ClerkCLI"],
       path: "Tests/ClerkTestSupport",
       resources: [.copy("Resources")],
       swiftSettings: settings

@@ -5,11 +5,12 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 # Tools some tests drive: zsh and fish check the completion scripts' syntax, Chromium is the real
-# browser of the browser sign-in test, python3 runs the HTTPS server of the TLS tests. Installed
-# when missing; without them those checks cannot run, and say so.
-Scripts/setup.sh zsh fish chromium python3 ||
-  echo "test: could not install zsh, fish, chromium or python3; the tests that need them will" \
-    "report it" >&2
+# browser of the browser sign-in test, tmux is the terminal of the prompt tests, python3 runs the
+# HTTPS server of the TLS tests. Installed when missing; without them those checks cannot run,
+# and say so.
+Scripts/setup.sh zsh fish tmux chromium python3 ||
+  echo "test: could not install zsh, fish, tmux, chromium or python3; the tests that need" \
+    "them will report it" >&2
 # The conformance check validates the emulator's replies with Python's jsonschema and PyYAML:
 # Debian's packages when apt can install them, else pip.
 if ! python3 -c 'import jsonschema, yaml' >/dev/null 2>&1; then

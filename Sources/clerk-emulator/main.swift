@@ -11,7 +11,8 @@ private let usage = """
                         [--oauth-auto-approve <email>] [--clock-offset <seconds>]
 
   OPTIONS:
-    --host <host>             Address to listen on (default: 127.0.0.1).
+    --host <host>             Address to listen on (default: 127.0.0.1); one that is not
+                              loopback prints a warning.
     --port <port>             Port to listen on; 0 picks a free one (default: 0).
     --config <file>           JSON users/templates replacing the seed data.
     --quiet                   Do not log requests to stderr.
@@ -132,6 +133,12 @@ let emulator = Emulator(
     guard !quiet else { return }
     FileHandle.standardError.write(Data((entry.line + "\n").utf8))
   })
+if !LoopbackHost.isLoopback(options.host) {
+  FileHandle.standardError.write(
+    Data(
+      ("clerk-emulator: warning: --host \(options.host) is not a loopback address: the seeded "
+        + "users and their known passwords are reachable from the network\n").utf8))
+}
 let server = HTTPServer(
   configuration: HTTPServer.Configuration(host: options.host, port: options.port, clock: clock),
   handler: { emulator.handle($0) })

@@ -1,7 +1,7 @@
 import ClerkKit
 import Foundation
 
-/// Talks to a running emulator's test surface and Backend API over loopback HTTP.
+/// Talks to an emulator's test surface and Backend API (over loopback HTTP, or in memory).
 public struct EmulatorAdmin: Sendable {
   /// One entry of the emulator's request log.
   public struct LoggedRequest: Sendable, Equatable {
@@ -12,11 +12,22 @@ public struct EmulatorAdmin: Sendable {
 
   public let baseURL: String
   public let secretKey: String
-  private let http = HTTPClient.curl()
+  private let http: HTTPClient
 
+  /// The admin of an emulator child process, over loopback.
   public init(_ emulator: EmulatorProcess) {
-    baseURL = emulator.fapiURL
-    secretKey = emulator.secretKey
+    self.init(baseURL: emulator.fapiURL, secretKey: emulator.secretKey, http: .curl())
+  }
+
+  /// The admin of an emulator in this process, in memory.
+  public init(_ emulator: InMemoryEmulator) {
+    self.init(baseURL: emulator.fapiURL, secretKey: emulator.secretKey, http: emulator.http)
+  }
+
+  package init(baseURL: String, secretKey: String, http: HTTPClient) {
+    self.baseURL = baseURL
+    self.secretKey = secretKey
+    self.http = http
   }
 
   /// The request log, oldest first.
@@ -43,7 +54,7 @@ public struct EmulatorAdmin: Sendable {
 
   /// Revokes a session server-side.
   public func revoke(sessionID: String) throws {
-    _ = try send("POST", "/__emulator/sessions/\(sessionID)/revoke")
+    _ = try send("POST", "/__emulator/sessions/\(sessionID)/revoke", body: [:])
   }
 
   /// Sets how many seconds a template's tokens live (`session`: the session token), below

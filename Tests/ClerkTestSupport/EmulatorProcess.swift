@@ -12,31 +12,27 @@ public final class EmulatorProcess: @unchecked Sendable {
   public let secretKey: String
   /// The whole ready line, parsed.
   package let ready: JSONValue
-  private let process: Process
+  private let child: SpawnedProcess
 
   /// Starts the emulator and waits for its one-line ready message.
   public init(arguments: [String] = [], environment: [String: String] = [:]) throws {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: BuiltProducts.path("clerk-emulator"))
-    process.arguments = ["--port", "0", "--quiet"] + arguments
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { _, new in new }
-    process.environment = env
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    self.process = process
-    let line = out.fileHandleForReading.readThroughFirstLine()
-    let text = String(decoding: line, as: UTF8.self).split(separator: "\n").first.map(String.init)
+    let child = try SpawnedProcess(
+      BuiltProducts.path("clerk-emulator"), ["--port", "0", "--quiet"] + arguments,
+      environment: env, input: .null)
+    self.child = child
+    _ = child.waitForOutput(timeout: 60) { stdout, _ in stdout.contains("\n") }
+    let line = child.stdout
+    let text = line.split(separator: "\n").first.map(String.init)
     guard let text, let ready = try? JSONValue(parsing: text),
       let fapi = ready["fapi_url"]?.stringValue, let api = ready["api_url"]?.stringValue,
       let convex = ready["convex_url"]?.stringValue, let jwks = ready["jwks_url"]?.stringValue,
       let pk = ready["publishable_key"]?.stringValue, let sk = ready["secret_key"]?.stringValue
     else {
-      process.terminate()
-      throw EmulatorStartError(line: String(decoding: line, as: UTF8.self))
+      child.send(SIGKILL)
+      child.waitForExit()
+      throw EmulatorStartError(line: line + child.stderr)
     }
     fapiURL = fapi
     apiURL = api
@@ -50,11 +46,8 @@ public final class EmulatorProcess: @unchecked Sendable {
   /// Stops the emulator (SIGTERM) and waits for it; returns its exit status.
   @discardableResult
   public func stop() -> Int32 {
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
-    }
-    return process.terminationStatus
+    child.send(SIGTERM)
+    return child.waitForExit().status
   }
 
   deinit { stop() }

@@ -1,3 +1,4 @@
+import ClerkKit
 import Foundation
 
 /// The result of running a program to its end.
@@ -7,81 +8,51 @@ public struct ProcessResult: Sendable {
   public var stderr: String
   /// Whether it was ended by a signal rather than exiting.
   public var signaled: Bool
+
+  package init(status: Int32, stdout: String = "", stderr: String = "", signaled: Bool = false) {
+    self.status = status
+    self.stdout = stdout
+    self.stderr = stderr
+    self.signaled = signaled
+  }
 }
 
-/// Runs a program with arguments, environment and stdin, and collects everything it printed.
+/// Runs a program with arguments, environment and stdin, and collects everything it printed
+/// (through ``SpawnedProcess``: posix_spawn, a clean signal state, always reaped).
 public enum ProcessRun {
-  /// Runs `executable` to completion (killed after `timeout` seconds, then `status` is -1).
+  /// Runs `executable` to completion (killed after `timeout` seconds, then `status` is -1),
+  /// blocking the calling thread.
   public static func run(
     _ executable: String, _ arguments: [String], environment: [String: String],
-    stdin: String? = nil, currentDirectory: String? = nil, timeout: Double = 60
+    stdin: String? = nil, timeout: Double = 60
   ) throws -> ProcessResult {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = arguments
-    process.environment = environment
-    if let currentDirectory {
-      process.currentDirectoryURL = URL(fileURLWithPath: currentDirectory)
-    }
-    let out = Pipe()
-    let err = Pipe()
-    let input = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = input
-    let collected = Collected()
-    let group = DispatchGroup()
-    for (pipe, isOut) in [(out, true), (err, false)] {
-      group.enter()
-      DispatchQueue.global().async {
-        let data = pipe.fileHandleForReading.readDataToEndOfFile()
-        collected.set(data, stdout: isOut)
-        group.leave()
-      }
-    }
-    try process.run()
-    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-    try? input.fileHandleForWriting.close()
-    let finished = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      process.waitUntilExit()
-      finished.signal()
-    }
-    var timedOut = false
-    if finished.wait(timeout: .now() + timeout) == .timedOut {
-      timedOut = true
-      kill(process.processIdentifier, SIGKILL)
-      finished.wait()
-    }
-    // A grandchild that inherited the pipes may keep them open: don't wait for it forever.
-    _ = group.wait(timeout: .now() + 5)
+    let child = try SpawnedProcess(executable, arguments, environment: environment)
+    if let stdin { child.write(stdin) }
+    child.closeInput()
+    let exit = child.waitForExit(timeout: timeout)
     return ProcessResult(
-      status: timedOut ? -1 : process.terminationStatus,
-      stdout: collected.stdout, stderr: collected.stderr,
-      signaled: process.terminationReason == .uncaughtSignal)
+      status: exit.status, stdout: child.stdout, stderr: child.stderr, signaled: exit.signaled)
+  }
+
+  /// ``run(_:_:environment:stdin:timeout:)`` on a thread of its own, awaited:
+  /// the caller's (cooperative) thread is free while the child runs.
+  public static func run(
+    _ executable: String, _ arguments: [String], environment: [String: String],
+    stdin: String? = nil, timeout: Double = 60
+  ) async throws -> ProcessResult {
+    try await onOwnThread {
+      try run(executable, arguments, environment: environment, stdin: stdin, timeout: timeout)
+    }
   }
 }
 
-private final class Collected: @unchecked Sendable {
-  private let lock = NSLock()
-  private var out = Data()
-  private var err = Data()
-
-  func set(_ data: Data, stdout: Bool) {
-    lock.lock()
-    defer { lock.unlock() }
-    if stdout { out = data } else { err = data }
-  }
-
-  var stdout: String {
-    lock.lock()
-    defer { lock.unlock() }
-    return String(decoding: out, as: UTF8.self)
-  }
-
-  var stderr: String {
-    lock.lock()
-    defer { lock.unlock() }
-    return String(decoding: err, as: UTF8.self)
+/// Runs blocking `work` on a new thread and awaits its result, so a test's cooperative thread
+/// is never held while a child process or a lock is waited for.
+package func onOwnThread<T: Sendable>(
+  _ work: @escaping @Sendable () throws -> T
+) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    let started = DetachedThread.start { continuation.resume(with: Result { try work() }) }
+    if !started { continuation.resume(throwing: SpawnError(message: "no thread for the work")) }
   }
 }

@@ -1,7 +1,6 @@
 import ClerkKit
 import Foundation
 import Glibc
-import Synchronization
 
 /// A raw HTTP/1.1 responder on `127.0.0.1` (a free port) for testing HTTP clients byte by byte.
 ///
@@ -78,7 +77,7 @@ package final class ScriptedHTTPResponder: Sendable {
   /// Starts a responder that gives the replies of `script` in order, one per request (across
   /// all connections), then `whenDone` to every further request.
   package convenience init(script: [Reply], whenDone: Reply = .close) throws {
-    let queue = Mutex(script[...])
+    let queue = Lock(script[...])
     try self.init { _ in queue.withLock { $0.popFirst() } ?? whenDone }
   }
 
@@ -170,11 +169,11 @@ extension ScriptedHTTPResponder {
       var stopped = false
     }
 
-    let locked: Mutex<Locked>
+    let locked: Lock<Locked>
     let handler: @Sendable (ReceivedRequest) -> Reply
 
     init(listener: Int32, handler: @escaping @Sendable (ReceivedRequest) -> Reply) {
-      locked = Mutex(Locked(listener: listener))
+      locked = Lock(Locked(listener: listener))
       self.handler = handler
     }
 

@@ -23,8 +23,7 @@ public final class TLSTestServer: @unchecked Sendable {
 
   /// The port the server listens on (127.0.0.1 only).
   public let port: Int
-  private let process: Process
-  private let stdin: Pipe
+  private let child: SpawnedProcess
   private let directory: TemporaryDirectory
 
   /// Starts the server presenting `certificate` and serving `body` for every GET; returns once
@@ -32,38 +31,24 @@ public final class TLSTestServer: @unchecked Sendable {
   public init(certificate: Certificate = .server, body: [UInt8]) throws {
     let directory = TemporaryDirectory(prefix: "clerkctl-tls")
     let bodyPath = directory.file("body")
-    let errorPath = directory.file("stderr")
     try Data(body).write(to: URL(fileURLWithPath: bodyPath))
-    guard FileManager.default.createFile(atPath: errorPath, contents: nil),
-      let errorFile = FileHandle(forWritingAtPath: errorPath)
-    else { throw TLSTestServerError("cannot create \(errorPath)") }
-    defer { try? errorFile.close() }
-
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: try Self.python3())
-    process.arguments = [
-      try Self.fixture("tls_server.py"), try Self.fixture("\(certificate.rawValue).pem"),
-      try Self.fixture("\(certificate.rawValue)-key.pem"), bodyPath,
-    ]
-    let out = Pipe()
-    let stdin = Pipe()
-    process.standardOutput = out
-    process.standardError = errorFile
-    process.standardInput = stdin
-    try process.run()
-
-    let line = out.fileHandleForReading.readThroughFirstLine()
-    let text = String(decoding: line, as: UTF8.self)
+    let child = try SpawnedProcess(
+      try Self.python3(),
+      [
+        try Self.fixture("tls_server.py"), try Self.fixture("\(certificate.rawValue).pem"),
+        try Self.fixture("\(certificate.rawValue)-key.pem"), bodyPath,
+      ],
+      environment: ProcessInfo.processInfo.environment)
+    _ = child.waitForOutput(timeout: 60) { stdout, _ in stdout.contains("\n") }
+    let text = child.stdout
     guard let first = text.split(separator: "\n").first, let port = Int(first), port > 0 else {
-      process.terminate()
-      process.waitUntilExit()
-      let stderr = (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? ""
+      child.send(SIGTERM)
+      child.waitForExit()
       throw TLSTestServerError(
-        "tls_server.py did not start; printed \(text.debugDescription), stderr: \(stderr)")
+        "tls_server.py did not start; printed \(text.debugDescription), stderr: \(child.stderr)")
     }
     self.port = port
-    self.process = process
-    self.stdin = stdin
+    self.child = child
     self.directory = directory
   }
 
@@ -74,13 +59,10 @@ public final class TLSTestServer: @unchecked Sendable {
 
   /// Stops the server (SIGTERM) and waits for it.
   public func stop() {
-    // Closing stdin alone ends the script; SIGTERM covers a copy of the pipe inherited by
-    // another child spawned at the same moment.
-    try? stdin.fileHandleForWriting.close()
-    if process.isRunning {
-      process.terminate()
-      process.waitUntilExit()
-    }
+    // Closing stdin alone ends the script; SIGTERM makes sure.
+    child.closeInput()
+    child.send(SIGTERM)
+    child.waitForExit()
   }
 
   deinit { stop() }

@@ -3,27 +3,14 @@ import ClerkTestSupport
 import Foundation
 import Testing
 
-/// `clerkctl doctor` through the built binary, against a real emulator.
+/// `clerkctl doctor` through the built binary, against a real emulator (the other checks run in
+/// process: ClerkCLITests' DoctorCommandTests).
 @Suite("clerkctl doctor")
 struct DoctorTests {
-  let emulator: EmulatorProcess
-  let sandbox: CLISandbox
+  let fixture: CLIFixture
 
   init() throws {
-    emulator = try EmulatorProcess()
-    sandbox = CLISandbox(emulator: emulator)
-  }
-
-  /// Signs the sandbox's default profile in, in-process.
-  private func signIn() throws {
-    let store = ProfileStore(directory: ConfigDirectory(path: sandbox.configDir))
-    let account = ClerkAccount(
-      profile: "default", store: store, http: .curl(), clock: .system)
-    _ = try account.signIn(
-      method: .password(identifier: "demo@example.com"),
-      inputs: SignInInputs(
-        password: { _ in "demo-password" }, code: { _, _ in "" }, ticket: { "" }),
-      fapiURL: emulator.fapiURL, timeout: 30)
+    fixture = try CLIFixture(.binary)
   }
 
   private func lines(_ result: ProcessResult) -> [String] {
@@ -32,8 +19,8 @@ struct DoctorTests {
 
   @Test("a healthy setup passes every check and exits 0")
   func healthy() throws {
-    try signIn()
-    let result = try sandbox.run(["doctor"])
+    try fixture.signIn()
+    let result = try fixture.run(["doctor"])
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     let names = lines(result).compactMap { $0.split(separator: ":").first.map(String.init) }
     #expect(
@@ -43,72 +30,5 @@ struct DoctorTests {
         "✓ clock",
       ])
     #expect(result.stdout.contains("\u{1B}") == false, "no colour off a terminal")
-  }
-
-  @Test("--audience wrong fails the aud line precisely and exits 9")
-  func wrongAudience() throws {
-    try signIn()
-    let result = try sandbox.run(["doctor", "--audience", "wrong"])
-    #expect(result.status == 9)
-    let aud = try #require(lines(result).first { $0.hasPrefix("✗ aud:") })
-    #expect(aud.contains("expected exactly 'wrong', got 'convex'"))
-    #expect(aud.contains("fix: set \"aud\": \"wrong\""))
-    #expect(lines(result).filter { $0.hasPrefix("✗") }.count == 1, "\(result.stdout)")
-  }
-
-  @Test("not signed in fails with the login fix and exits 4")
-  func notSignedIn() throws {
-    let result = try sandbox.run(["doctor"])
-    #expect(result.status == 4)
-    let line = try #require(lines(result).first { $0.hasPrefix("✗ signed in:") })
-    #expect(line.contains("fix: run 'clerkctl login'"))
-    #expect(lines(result).contains { $0.hasPrefix("- template mints: skipped") })
-    #expect(lines(result).contains { $0.hasPrefix("✓ instance reachable") })
-  }
-
-  @Test("an unknown template exits 7, naming it")
-  func unknownTemplate() throws {
-    try signIn()
-    let result = try sandbox.run(["doctor", "--template", "nope", "--json"])
-    #expect(result.status == 7)
-    let report = try JSONValue(parsing: result.stdout)
-    #expect(report["schema_version"] == 1)
-    #expect(report["ok"] == false)
-    let checks = try #require(report["checks"]?.arrayValue)
-    let mint = try #require(checks.first { $0["check"] == "template mints" })
-    #expect(mint["ok"] == false)
-    #expect(mint["detail"]?.stringValue?.contains("'nope'") == true)
-    #expect(mint["fix"]?.stringValue?.contains("JWT template named 'nope'") == true)
-    #expect(checks.first { $0["check"] == "aud" }?["skipped"] == true)
-  }
-
-  @Test("a credential file others can read fails with the chmod fix and exits 3")
-  func unsafeFile() throws {
-    try signIn()
-    let path = sandbox.configDir + "/profiles/default.json"
-    #expect(chmod(path, 0o644) == 0)
-    let result = try sandbox.run(["doctor"])
-    #expect(result.status == 3)
-    let line = try #require(lines(result).first { $0.hasPrefix("✗ credential file:") })
-    #expect(line.contains("fix: chmod 600 '\(path)'"))
-  }
-
-  @Test("an unreachable instance exits 5")
-  func unreachable() throws {
-    let result = try sandbox.run(
-      ["doctor"], extra: ["CLERK_FAPI_URL": "http://127.0.0.1:1", "CLERKCTL_REQUEST_TIMEOUT": "2"])
-    #expect(result.status == 5)
-    #expect(lines(result).contains { $0.hasPrefix("✗ instance reachable:") })
-  }
-
-  @Test("a network failure after sign-in is not fixed by signing in again")
-  func networkDown() throws {
-    try signIn()
-    emulator.stop()
-    let result = try sandbox.run(["doctor", "--request-timeout", "2"])
-    #expect(result.status == 5)
-    let line = try #require(lines(result).first { $0.hasPrefix("✗ session live:") })
-    #expect(!line.contains("clerkctl login"), "\(line)")
-    #expect(line.contains("fix: check the network connection"))
   }
 }

@@ -100,25 +100,17 @@ struct ExecCommandTests {
   @Test("SIGTERM sent to clerkctl is forwarded to the child")
   func forwardsSignals() throws {
     let env = try SignedInSandbox()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: BuiltProducts.path("clerkctl"))
-    process.arguments = [
-      "exec", "--", "sh", "-c",
-      "trap 'kill $!; echo got-term; exit 3' TERM; echo ready; sleep 30 >/dev/null 2>&1 & wait",
-    ]
-    process.environment = env.sandbox.environment
-    let out = Pipe()
-    process.standardOutput = out
-    process.standardError = FileHandle.nullDevice
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
-    var seen = out.fileHandleForReading.readThroughFirstLine()
-    #expect(String(decoding: seen, as: UTF8.self) == "ready\n")
-    kill(process.processIdentifier, SIGTERM)
-    seen.append(out.fileHandleForReading.readDataToEndOfFile())
-    process.waitUntilExit()
-    #expect(String(decoding: seen, as: UTF8.self) == "ready\ngot-term\n")
-    #expect(process.terminationReason == .exit)
-    #expect(process.terminationStatus == 3)
+    let child = try SpawnedProcess(
+      BuiltProducts.path("clerkctl"),
+      [
+        "exec", "--", "sh", "-c",
+        "trap 'kill $!; echo got-term; exit 3' TERM; echo ready; sleep 30 >/dev/null 2>&1 & wait",
+      ], environment: env.sandbox.environment, input: .null)
+    #expect(child.waitForOutput(timeout: 60) { stdout, _ in stdout.contains("\n") })
+    #expect(child.stdout == "ready\n")
+    child.send(SIGTERM)
+    let exit = child.waitForExit()
+    #expect(child.stdout == "ready\ngot-term\n")
+    #expect(exit == SpawnedProcess.Exit(status: 3, signaled: false))
   }
 }

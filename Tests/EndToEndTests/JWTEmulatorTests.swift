@@ -5,7 +5,7 @@ import Testing
 
 /// `clerkctl jwt verify` against tokens the emulator issues, its keys found by discovery.
 @Suite struct JWTEmulatorTests {
-  @Test("a session token verifies by discovery from its iss; --audience convex refuses it")
+  @Test("a session token verifies by discovery from --issuer; --audience convex refuses it")
   func verifiesEmulatorTokens() throws {
     let emulator = try EmulatorProcess()
     defer { emulator.stop() }
@@ -21,13 +21,14 @@ import Testing
     let session = try account.token(template: nil, minTTL: 10, forceRefresh: false).token.jwt
     let sandbox = CLISandbox(emulator: emulator)
 
-    let verified = try sandbox.run(["jwt", "verify", session])
+    let verified = try sandbox.run(["jwt", "verify", "--issuer", emulator.fapiURL, session])
     #expect(verified.status == 0, "\(verified.stderr)")
     let claims = try JSONValue(parsing: verified.stdout)
     #expect(claims["iss"]?.stringValue == emulator.fapiURL)
     #expect(claims["sid"]?.stringValue != nil)
 
-    let refused = try sandbox.run(["jwt", "verify", "--audience", "convex", session])
+    let refused = try sandbox.run(
+      ["jwt", "verify", "--issuer", emulator.fapiURL, "--audience", "convex", session])
     #expect(refused.status == 9)
     #expect(refused.stdout.isEmpty)
     #expect(refused.stderr.contains("wrong audience: expected 'convex'"))

@@ -1,7 +1,6 @@
 import ClerkKit
 import ClerkTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 /// Runs the README's "Use as a library" example (docs/library.md) against a real emulator and
@@ -127,7 +126,7 @@ final class UnauthorizedOnceBackend: Sendable {
 
 /// A list appended to from any thread.
 final class Recorder<Item: Sendable>: Sendable {
-  private let list = Mutex<[Item]>([])
+  private let list = Lock<[Item]>([])
 
   /// Appends `item`; returns the count after it.
   @discardableResult

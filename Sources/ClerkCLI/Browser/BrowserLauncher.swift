@@ -6,7 +6,9 @@ import ClerkKit
 /// the URL as one argument, never through a shell, and is not waited for.
 package enum BrowserLauncher {
   /// The command line that opens `url`, or `nil` when this machine has no usable browser.
+  /// `nil` too for a URL that is not safe to hand to a program (see `BrowserURL`).
   package static func command(for url: String, environment: [String: String]) -> [String]? {
+    guard BrowserURL.isOpenable(url) else { return nil }
     if let browser = environment["BROWSER"], !browser.isEmpty {
       let first = browser.split(separator: ":").first.map(String.init) ?? browser
       var words = first.split(separator: " ").map(String.init)

@@ -36,7 +36,7 @@ package struct APICommand: Command {
         .option(
           "data-file", value: "file", kind: .path,
           help: "Read the request body from a file; - for stdin."),
-        .option("template", value: "name", help: "Mint from this JWT template."),
+        .option("template", value: "name", kind: .template, help: "Mint from this JWT template."),
         .flag("include", short: "i", help: "Print the status line and headers too."),
         .flag("no-refresh", help: "Do not mint a fresh token and retry on 401."),
       ],
@@ -88,7 +88,7 @@ package struct APICommand: Command {
       body = .none
     }
     template = parsed.value("template")
-    if let template, template.isEmpty { throw UsageError("'--template' needs a template name") }
+    if let template { try TemplateName.validate(template) }
     include = parsed.flag("include")
     refresh = !parsed.flag("no-refresh")
   }

@@ -52,11 +52,10 @@ package struct BrowserLoginOptions: Sendable, Equatable {
       target = .sso(email: email)
     }
     noBrowser = parsed.flag("no-browser")
-    callbackPort = parsed.int("callback-port") ?? LoginCommand.defaultCallbackPort
+    callbackPort = parsed[.callbackPort]
     redirectURL = parsed.value("redirect-url")
     if let url = redirectURL { try Self.checkRedirect(url) }
-    timeout = parsed.double("sign-in-timeout") ?? 120
-    guard timeout > 0 else { throw UsageError("'--sign-in-timeout' must be more than 0 seconds") }
+    timeout = parsed[.signInTimeout]
     allowSignUp = !parsed.flag("no-sign-up")
   }
 

@@ -4,8 +4,22 @@ package struct CompletionCommand: Command {
     CommandSpec(
       name: "completion",
       abstract: "Print a shell completion script for bash, zsh or fish.",
+      discussion: """
+        Where each script goes: bash, ~/.local/share/bash-completion/completions/clerkctl \
+        (or /usr/share/bash-completion/completions/clerkctl for everyone); zsh, a file named \
+        _clerkctl in a directory on $fpath, such as ~/.zfunc (add 'fpath=(~/.zfunc $fpath)' \
+        before 'compinit' in ~/.zshrc); fish, ~/.config/fish/completions/clerkctl.fish. \
+        'make install' puts all three in place. Start a new shell afterwards.
+
+        Completion offers the stored profile names after --profile and 'profile use', and \
+        convex and the template names in the token cache after --template.
+        """,
       examples: [
         CommandExample("Load completion in bash", "source <(clerkctl completion bash)"),
+        CommandExample(
+          "Install it for bash",
+          "clerkctl completion bash > ~/.local/share/bash-completion/completions/clerkctl"),
+        CommandExample("Install it for zsh", "clerkctl completion zsh > ~/.zfunc/_clerkctl"),
         CommandExample(
           "Install it for fish",
           "clerkctl completion fish > ~/.config/fish/completions/clerkctl.fish"),

@@ -21,7 +21,7 @@ package struct ConvexCommand: Command {
           "url", value: "url", kind: .url, help: "The Convex deployment URL.",
           environmentVariable: "CONVEX_URL"),
         .option(
-          "template", value: "name", help: "Mint from this JWT template.",
+          "template", value: "name", kind: .template, help: "Mint from this JWT template.",
           defaultValue: "convex"),
       ],
       arguments: [
@@ -54,7 +54,7 @@ package struct ConvexCommand: Command {
     }
     url = parsed.value("url")
     template = parsed.value("template") ?? "convex"
-    guard !template.isEmpty else { throw UsageError("'--template' needs a template name") }
+    try TemplateName.validate(template)
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {

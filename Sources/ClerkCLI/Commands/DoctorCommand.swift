@@ -22,7 +22,8 @@ package struct DoctorCommand: Command {
       ],
       options: [
         .option(
-          "template", value: "name", help: "The JWT template to check.", defaultValue: "convex"),
+          "template", value: "name", kind: .template, help: "The JWT template to check.",
+          defaultValue: "convex"),
         .option(
           "audience", value: "aud", help: "The aud the backend expects.", defaultValue: "convex"),
       ])
@@ -34,7 +35,7 @@ package struct DoctorCommand: Command {
   package init(parsed: ParsedArguments) throws {
     template = parsed.value("template") ?? "convex"
     audience = parsed.value("audience") ?? "convex"
-    guard !template.isEmpty else { throw UsageError("'--template' needs a template name") }
+    try TemplateName.validate(template)
     guard !audience.isEmpty else { throw UsageError("'--audience' needs a value") }
   }
 

@@ -30,7 +30,7 @@ package struct ExecCommand: Command {
           "clerkctl exec --refresh --template convex -- ./migrate.sh"),
       ],
       options: [
-        .option("template", value: "name", help: "Mint from this JWT template."),
+        .option("template", value: "name", kind: .template, help: "Mint from this JWT template."),
         .option(
           "env", value: "name", help: "The environment variable that receives the token.",
           defaultValue: "CLERK_TOKEN"),
@@ -58,7 +58,7 @@ package struct ExecCommand: Command {
 
   package init(parsed: ParsedArguments) throws {
     template = parsed.value("template")
-    if let template, template.isEmpty { throw UsageError("'--template' needs a template name") }
+    if let template { try TemplateName.validate(template) }
     variable = parsed.value("env") ?? "CLERK_TOKEN"
     guard Self.isVariableName(variable) else {
       throw UsageError(

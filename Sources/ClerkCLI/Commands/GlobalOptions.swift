@@ -49,7 +49,7 @@ package struct GlobalOptions: Sendable, Equatable {
     self.init(
       profile: parsed.value("profile"), configDirectory: parsed.value("config-dir"),
       publishableKey: parsed.value("publishable-key"), fapiURL: parsed.value("fapi-url"),
-      apiURL: parsed.value("api-url"), requestTimeout: parsed.double("request-timeout"),
+      apiURL: parsed.value("api-url"), requestTimeout: parsed[.requestTimeout],
       caCertificateFile: parsed.value("cacert"), verbose: parsed.flag("verbose"),
       json: parsed.flag("json"), noInput: parsed.flag("no-input"))
     noColor = parsed.flag("no-color")
@@ -58,7 +58,8 @@ package struct GlobalOptions: Sendable, Equatable {
   /// The declarations of the global options (the root command's options).
   package static let specs: [OptionSpec] = [
     .option(
-      "profile", value: "name", help: "The stored sign-in to use.",
+      "profile", value: "name", kind: .profile,
+      help: "The stored sign-in to use; else the one 'clerkctl profile use' chose.",
       environmentVariable: "CLERKCTL_PROFILE", defaultValue: "default"),
     .option(
       "config-dir", value: "dir", kind: .directory,
@@ -75,9 +76,7 @@ package struct GlobalOptions: Sendable, Equatable {
     .option(
       "api-url", value: "url", kind: .url, help: "Backend API base URL.",
       environmentVariable: "CLERK_API_URL", defaultValue: "https://api.clerk.com"),
-    .option(
-      "request-timeout", value: "seconds", kind: .seconds, help: "Time limit per HTTP request.",
-      environmentVariable: "CLERKCTL_REQUEST_TIMEOUT", defaultValue: "15"),
+    OptionKey.requestTimeout.spec,
     .option(
       "cacert", value: "file", kind: .path, help: "Extra CA bundle for TLS.",
       environmentVariable: "SSL_CERT_FILE"),

@@ -9,7 +9,10 @@ package struct HelpCommand: Command {
         CommandExample("Every environment variable", "clerkctl help environment"),
       ],
       options: [
-        .flag("man", help: "Print the man page (roff) instead.", isHidden: true)
+        .flag("man", help: "Print the man page (roff) instead.", isHidden: true),
+        .flag(
+          "man-pages", help: "List the man pages make install writes, with their commands.",
+          isHidden: true),
       ],
       arguments: [
         ArgumentSpec(
@@ -20,13 +23,21 @@ package struct HelpCommand: Command {
 
   private let words: [String]
   private let manPage: Bool
+  private let manPages: Bool
 
   package init(parsed: ParsedArguments) throws {
     words = parsed.positionals
     manPage = parsed.flag("man")
+    manPages = parsed.flag("man-pages")
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
+    if manPages {
+      for page in ManPageGenerator.pages() {
+        context.print(([page.name] + page.words).joined(separator: " "))
+      }
+      return ExitCode.success.rawValue
+    }
     if words.count == 1, let topic = HelpTopic(rawValue: words[0]) {
       context.terminal.writeOutput(topic.text(columns: context.columns))
       return ExitCode.success.rawValue

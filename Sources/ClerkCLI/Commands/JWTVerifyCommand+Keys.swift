@@ -6,21 +6,43 @@ extension JWTVerifyCommand {
   /// The key set to verify `token` against, and the issuer its `iss` must match (`nil`: none).
   ///
   /// - Throws: `CLIError.unreadableFile` (exit 3) for a JWKS file that cannot be read;
-  ///   `JWTError` for a JWKS that is not usable, a token whose `iss` cannot be discovered, or a
-  ///   discovery or download that failed; `HTTPError` from the transport.
+  ///   ``UsageError`` with neither `--jwks`, `--issuer` nor a signed-in profile; `JWTError`
+  ///   for a JWKS that is not usable, a token whose `iss` is not the expected issuer (checked
+  ///   before anything is fetched), or a discovery or download that failed; `HTTPError` from
+  ///   the transport.
   func keySet(for token: JWT, context: CommandContext) throws -> (JWKS, String?) {
     let discovery = OIDCDiscovery(http: try Self.httpClient(context))
     if let jwks {
       if jwks.contains("://") { return (try discovery.fetchJWKS(url: jwks), issuer) }
       return (try Self.readJWKSFile(jwks), issuer)
     }
-    let issuer = try self.issuer ?? Self.discoverableIssuer(of: token)
-    if self.issuer == nil {
-      context.note(
-        "clerkctl: using the keys of the token's own issuer '\(issuer)'; "
-          + "pass --issuer to require a particular one")
-    }
+    let issuer = try self.issuer ?? Self.profileIssuer(context)
+    // The token says where it comes from; that is checked, never followed.
+    try Self.requireIssuer(issuer, of: token)
     return (try discovery.jwks(issuer: issuer), issuer)
+  }
+
+  /// The selected profile's instance: what its tokens name as `iss`.
+  ///
+  /// - Throws: ``UsageError`` when the profile is not signed in.
+  private static func profileIssuer(_ context: CommandContext) throws -> String {
+    let profile = try context.profileName()
+    guard let credential = try context.profileStore().load(profile: profile) else {
+      throw UsageError(
+        "no --issuer or --jwks, and profile '\(profile)' is not signed in, so there is no "
+          + "instance to verify against: pass --issuer https://YOUR-FRONTEND-API-HOST or "
+          + "--jwks FILE|URL (the token's own iss is never trusted)")
+    }
+    return credential.fapiURL
+  }
+
+  /// Refuses a token whose `iss` is not `issuer` (a trailing `/` aside) before any key is
+  /// fetched.
+  private static func requireIssuer(_ issuer: String, of token: JWT) throws(JWTError) {
+    let iss = token.payload["iss"]?.stringValue
+    guard let iss, trimmingOneSlash(iss) == trimmingOneSlash(issuer) else {
+      throw .wrongIssuer(expected: issuer, got: iss ?? token.payload["iss"]?.encoded)
+    }
   }
 
   /// The project's HTTP client, each request bounded by the request timeout.
@@ -33,27 +55,6 @@ extension JWTVerifyCommand {
       bounded.connectTimeout = min(request.connectTimeout, timeout)
       return try client.send(bounded)
     }
-  }
-
-  /// The token's unverified `iss`, when it is an http(s) URL discovery can start from.
-  private static func discoverableIssuer(of token: JWT) throws(JWTError) -> String {
-    guard let value = token.payload["iss"] else {
-      throw .invalidClaim(
-        name: "iss",
-        reason: "the token has none, so its keys cannot be found; "
-          + "pass --jwks FILE|URL or --issuer URL")
-    }
-    guard let iss = value.stringValue else {
-      throw .invalidClaim(name: "iss", reason: "expected a URL string, got \(value.encoded)")
-    }
-    let lowered = iss.lowercased()
-    guard lowered.hasPrefix("https://") || lowered.hasPrefix("http://") else {
-      throw .invalidClaim(
-        name: "iss",
-        reason: "'\(iss)' is not an http(s) URL, so OIDC discovery cannot find its keys; "
-          + "pass --jwks FILE|URL")
-    }
-    return iss
   }
 
   /// The key set in the file at `path`.

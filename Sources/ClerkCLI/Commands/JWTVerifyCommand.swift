@@ -8,11 +8,12 @@ package struct JWTVerifyCommand: Command {
       abstract: "Verify a JWT's signature and claims and print the claims as JSON.",
       discussion: """
         Checks the RS256 signature against --jwks, or the keys found through OIDC discovery \
-        from --issuer (default: the token's iss). Through discovery, the token's iss must also \
-        be that issuer (a trailing / aside); with --jwks, --issuer only requires iss to match. \
-        Rejects alg none, HMAC and unknown kid, and checks exp, nbf and iat. Prints the \
-        verified claims on success; exits 9 with the reason when the token is invalid, 5 when \
-        the keys cannot be fetched.
+        from --issuer (default: the selected profile's instance; never the token's own iss). \
+        Through discovery, the token's iss must be that issuer (a trailing / aside); with \
+        --jwks, --issuer only requires iss to match. Rejects alg none, HMAC and unknown kid, \
+        and checks exp, nbf and iat. Prints the verified claims on success; exits 9 with the \
+        reason when the token is invalid or larger than 64 KiB, 5 when the keys cannot be \
+        fetched, 2 when there is neither --jwks, --issuer nor a signed-in profile.
         """,
       examples: [
         CommandExample(
@@ -27,7 +28,8 @@ package struct JWTVerifyCommand: Command {
           help: "The JWKS to verify against: a file, or an https (or loopback http) URL."),
         .option(
           "issuer", value: "url", kind: .url,
-          help: "Find the keys through this issuer's OIDC discovery; default the token's iss."),
+          help:
+            "Find the keys through this issuer's OIDC discovery; default the profile's instance."),
         .option("audience", value: "aud", help: "Require the aud claim to contain this value."),
         .option(
           "leeway", value: "seconds", kind: .seconds,
@@ -87,7 +89,7 @@ package struct JWTVerifyCommand: Command {
     return iss
   }
 
-  private static func trimmingOneSlash(_ text: String) -> Substring {
+  static func trimmingOneSlash(_ text: String) -> Substring {
     text.hasSuffix("/") ? text.dropLast() : Substring(text)
   }
 }

@@ -32,6 +32,7 @@ extension LoginCommand {
               + providers.joined(separator: ", "))
       }
     }
+    Self.noteReplacing(stored, context)
     let io = browserIO(options, context)
     // Ctrl-C while waiting for the browser ends the sign-in (exit 130); the wait itself is
     // bounded by the sign-in timeout inside the sign-in.
@@ -59,9 +60,14 @@ extension LoginCommand {
   {
     let terminal = context.terminal
     let environment = context.environment
+    let launchBrowser = context.launchBrowser
     let prompted = terminal.isTerminal(.input) && terminal.isTerminal(.error)
     let waitsOnLoopback = options.redirectURL == nil
-    let inputs = SignInInputs(
+    let deadline = context.clock.epochSeconds + Int64(options.timeout.rounded(.up))
+    let limit =
+      "; it gives up at \(EpochTime.timeOfDay(deadline)) (in \(CLIError.seconds(options.timeout)) s), "
+      + "Ctrl-C cancels"
+    var inputs = SignInInputs(
       password: { _ in
         throw UsageError("a browser sign-in does not use a password")
       },
@@ -69,13 +75,14 @@ extension LoginCommand {
         let what = kind == .totp ? "the code from your authenticator app" : "the emailed code"
         if prompted {
           let shown = destination.map { " (sent to \($0))" } ?? ""
-          return try terminal.readSecret("Enter \(what)\(shown): ")
+          return try terminal.prompt("Enter \(what)\(shown): ")
         }
         guard let line = terminal.readLine() else { throw CLIError.inputEnded(what) }
         return line
       },
       ticket: { throw UsageError("a browser sign-in does not use a ticket") },
       note: { terminal.writeError($0 + "\n") })
+    if prompted { inputs.codeTries = 3 }
     let pasteReader: @Sendable () -> String? = {
       if prompted { terminal.writeError("Paste the URL the browser ended on (or the nonce): ") }
       return terminal.readLine()
@@ -87,16 +94,17 @@ extension LoginCommand {
       openBrowser: { url in
         guard !options.noBrowser,
           let command = BrowserLauncher.command(for: url, environment: environment),
-          BrowserLauncher.launch(command, environment: environment)
+          launchBrowser(command, environment)
         else {
           if waitsOnLoopback {
             terminal.writeError(
               "Waiting for the browser to come back to 127.0.0.1"
-                + (prompted ? " (or paste the URL it ends on here)" : "") + "...\n")
+                + (prompted ? " (or paste the URL it ends on here)" : "") + limit + "...\n")
           }
           return false
         }
-        terminal.writeError("Opened the browser (\(command[0])); waiting for the sign-in...\n")
+        terminal.writeError(
+          "Opened the browser (\(command[0])); waiting for the sign-in\(limit)...\n")
         return true
       },
       // Pasting: always with --redirect-url (prompted on a terminal, read plainly otherwise);

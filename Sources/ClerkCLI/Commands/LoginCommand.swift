@@ -3,10 +3,6 @@ import FoundationEssentials
 
 /// `clerkctl login`: signs in and stores the client token for the profile.
 package struct LoginCommand: Command {
-  /// The default `--callback-port` for browser sign-in (allowlist
-  /// `http://127.0.0.1:45789/callback` in Clerk).
-  package static let defaultCallbackPort = 45789
-
   package static var spec: CommandSpec {
     CommandSpec(
       name: "login",
@@ -61,17 +57,11 @@ package struct LoginCommand: Command {
           help: "Sign in in the browser with a social provider (google, github, ...)."),
         .option("sso", value: "email", help: "Sign in in the browser with enterprise SSO."),
         .flag("no-browser", help: "Only print the sign-in URL; do not open a browser."),
-        .option(
-          "callback-port", value: "port", kind: .port,
-          help: "Port of the local callback server for browser sign-in; 0 picks a free one.",
-          defaultValue: String(defaultCallbackPort)),
+        OptionKey.callbackPort.spec,
         .option(
           "redirect-url", value: "url", kind: .url,
           help: "Where Clerk sends the browser instead; then paste the final URL on stdin."),
-        .option(
-          "sign-in-timeout", value: "seconds", kind: .seconds,
-          help: "Time limit for the whole sign-in, waits for codes and the browser included.",
-          defaultValue: "120"),
+        OptionKey.signInTimeout.spec,
         .flag("no-sign-up", help: "Never create a new user during browser sign-in."),
       ])
   }
@@ -95,11 +85,8 @@ package struct LoginCommand: Command {
     ticketFromStdin = parsed.flag("ticket-stdin")
     strategy = parsed.value("strategy")
     userID = parsed.value("user-id")
-    signInTimeout = parsed.double("sign-in-timeout") ?? 120
+    signInTimeout = parsed[.signInTimeout]
     browser = try BrowserLoginOptions(parsed: parsed)
-    guard signInTimeout > 0, signInTimeout.isFinite else {
-      throw UsageError("'--sign-in-timeout' must be a positive number of seconds")
-    }
     let ways = [
       ticketFromStdin ? "--ticket-stdin" : nil, userID != nil ? "--user-id" : nil,
       browser.map { _ in parsed.value("oauth") != nil ? "--oauth" : "--sso" },
@@ -146,16 +133,18 @@ package struct LoginCommand: Command {
     let stored = try? account.store.loadForRemoval(profile: account.profile)?.credential
     let fapiURL = try context.fapiURL(stored: stored?.fapiURL)
     let stdin = StdinLines(terminal: context.terminal)
-    let method = try signInMethod(context, stdin: stdin, fapiURL: fapiURL, account: account)
-    let inputs = signInInputs(context, stdin: stdin)
+    Self.noteReplacing(stored, context)
     // HTTP requests stop at the deadline on their own; the guard also bounds waits at prompts
-    // and on a stdin that never closes.
-    // A deadline that passes at a prompt names the command to run again, flags included.
-    let deadline = ProcessGuard.Watch(
+    // (the identifier's included) and on a stdin that never closes. Its report names the login
+    // to run again with the flags that matter.
+    let watch = ProcessGuard.Watch(
       deadline: signInTimeout,
       expiry: CLIError.signInTimedOut(seconds: signInTimeout, retry: try retryCommand(context)))
-    let result = try context.processGuard.guarding(deadline, terminal: context.terminal) {
-      try account.signIn(method: method, inputs: inputs, fapiURL: fapiURL, timeout: signInTimeout)
+    let result = try context.processGuard.guarding(watch, terminal: context.terminal) {
+      let method = try signInMethod(context, stdin: stdin, fapiURL: fapiURL, account: account)
+      let inputs = signInInputs(context, stdin: stdin)
+      return try account.signIn(
+        method: method, inputs: inputs, fapiURL: fapiURL, timeout: signInTimeout)
     }
     let credential = result.credential
     if let error = result.previousSignOutError {
@@ -215,15 +204,28 @@ package struct LoginCommand: Command {
     guard context.canPrompt else {
       throw UsageError("no identifier: pass --identifier EMAIL")
     }
-    let answer = try context.terminal.prompt("Email address: ").trimmingWhitespace()
-    guard !answer.isEmpty else { throw UsageError("no identifier given") }
-    return answer
+    // An empty answer asks again; the sign-in deadline bounds the wait.
+    while true {
+      let answer = try context.terminal.prompt("Email address: ").trimmingWhitespace()
+      if !answer.isEmpty { return answer }
+      context.note("An email address, phone number or username is needed to sign in.")
+    }
+  }
+
+  /// `Already signed in as EMAIL on HOST; signing in again replaces it`, when the profile has
+  /// a stored sign-in.
+  static func noteReplacing(_ stored: ProfileCredential?, _ context: CommandContext) {
+    guard let stored, stored.sessionID != nil else { return }
+    let who = stored.email ?? stored.userID ?? "another user"
+    let host = URLParts.authority(of: stored.fapiURL) ?? stored.fapiURL
+    context.note("Already signed in as \(who) on \(host); signing in again replaces it.")
   }
 
   private func signInInputs(_ context: CommandContext, stdin: StdinLines) -> SignInInputs {
     let passwordFromStdin = self.passwordFromStdin
     let codeFromStdin = self.codeFromStdin
-    return SignInInputs(
+    // At a terminal a mistake is not the end: three tries for a prompted password or code.
+    var inputs = SignInInputs(
       password: { identifier in
         if passwordFromStdin { return try stdin.line("the password (--password-stdin)") }
         guard context.canPrompt else {
@@ -237,13 +239,19 @@ package struct LoginCommand: Command {
         guard context.canPrompt else {
           throw UsageError("Clerk asks for a verification code: pass --code-stdin")
         }
+        // Codes echo: they are short-lived and read off a screen.
         switch kind {
-        case .totp: return try context.terminal.readSecret("Authenticator app code: ")
+        case .totp: return try context.terminal.prompt("Authenticator app code: ")
         case .emailCode, .emailSecondFactor:
-          return try context.terminal.readSecret("Code sent to \(destination ?? "your email"): ")
+          return try context.terminal.prompt("Code sent to \(destination ?? "your email"): ")
         }
       },
       ticket: { try stdin.presetTicket ?? stdin.line("the sign-in ticket (--ticket-stdin)") },
       note: { context.note($0) })
+    if context.canPrompt {
+      if !passwordFromStdin { inputs.passwordTries = 3 }
+      if !codeFromStdin { inputs.codeTries = 3 }
+    }
+    return inputs
   }
 }

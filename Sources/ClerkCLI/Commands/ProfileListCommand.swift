@@ -35,7 +35,8 @@ package struct ProfileListCommand: Command {
     } else if lines.isEmpty {
       context.note("No profiles in \(store.directory.path); sign in with 'clerkctl login'.")
     } else {
-      context.print(lines.joined(separator: "\n"))
+      // File names: no control characters reach the terminal.
+      context.print(lines.map(TerminalText.sanitized).joined(separator: "\n"))
     }
     return ExitCode.success.rawValue
   }

@@ -12,7 +12,7 @@ package struct ProfileUseCommand: Command {
         prints {schema_version, profile}.
         """,
       examples: [CommandExample("Use the work profile from now on", "clerkctl profile use work")],
-      arguments: [ArgumentSpec("name", help: "The profile to use.")])
+      arguments: [ArgumentSpec("name", help: "The profile to use.", valueKind: .profile)])
   }
 
   package var name: String

@@ -24,7 +24,7 @@ package struct RootCommand: Command {
         ProfileCommand.self, LogoutCommand.self, ExecCommand.self, APICommand.self,
         ConvexCommand.self,
         JWTCommand.self, DoctorCommand.self, CompletionCommand.self, VersionCommand.self,
-        HelpCommand.self,
+        HelpCommand.self, CompleteCommand.self,
       ])
   }
 

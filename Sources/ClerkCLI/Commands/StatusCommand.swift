@@ -72,8 +72,9 @@ package struct StatusCommand: Command {
                 "expires_in": .int(max(0, token.expiresAt - Int64(now + skew))),
               ]
             })
-          line +=
-            "  \(credential.email ?? "?") (\(credential.userID ?? "?")) on \(credential.fapiURL)"
+          let email = TerminalText.sanitized(credential.email ?? "?")
+          let user = TerminalText.sanitized(credential.userID ?? "?")
+          line += "  \(email) (\(user)) on \(TerminalText.sanitized(credential.fapiURL))"
           line += "\n    session: \(credential.sessionID ?? "none") (\(Self.words(status)))"
           if status == "ended" {
             line += "; run '\(Self.loginCommand(profile: name))' to sign in again"
@@ -105,7 +106,8 @@ package struct StatusCommand: Command {
       ]
       context.print(json.prettyEncoded)
     } else {
-      context.print(lines.joined(separator: "\n"))
+      // Emails, URLs and errors come from files and servers: no control characters.
+      context.print(lines.map(TerminalText.sanitizedLines).joined(separator: "\n"))
     }
     return code.rawValue
   }
@@ -130,7 +132,8 @@ package struct StatusCommand: Command {
     do {
       let account = try context.account(profile: profile)
       return (
-        try account.liveSession().session.status, .success
+        try account.liveSession().session.status.rawValue,
+        .success
       )
     } catch ClerkError.notSignedIn {
       return ("ended", .notSignedIn)

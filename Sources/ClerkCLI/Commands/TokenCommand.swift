@@ -31,7 +31,7 @@ package struct TokenCommand: Command {
       ],
       options: [
         .option(
-          "template", value: "name",
+          "template", value: "name", kind: .template,
           help: "Mint from this JWT template (convex for Convex); default the session token."),
         .option(
           "min-ttl", value: "seconds", kind: .seconds,
@@ -60,7 +60,7 @@ package struct TokenCommand: Command {
 
   package init(parsed: ParsedArguments) throws {
     template = parsed.value("template")
-    if let template, template.isEmpty { throw UsageError("'--template' needs a template name") }
+    if let template { try TemplateName.validate(template) }
     minTTL = parsed.double("min-ttl") ?? 10
     guard minTTL >= 0, minTTL.isFinite else {
       throw UsageError("'--min-ttl' must be zero or a positive number of seconds")

@@ -27,7 +27,7 @@ package struct WhoamiCommand: Command {
     if !offline {
       let live = try account.liveSession()
       credential = live.credential
-      status = live.session.status
+      status = live.session.status.rawValue
       if let user = live.session.user {
         credential.email = user.email ?? credential.email
       }
@@ -37,13 +37,14 @@ package struct WhoamiCommand: Command {
         credential, adding: ["session_status": offline ? .null : .string(status)])
       context.print(json.prettyEncoded)
     } else {
+      let shown = TerminalText.sanitized
       context.print(
         """
-        user:     \(credential.userID ?? "?")
-        email:    \(credential.email ?? "(none)")
-        session:  \(credential.sessionID ?? "?") (\(status))
-        instance: \(credential.fapiURL)
-        profile:  \(credential.profile)
+        user:     \(shown(credential.userID ?? "?"))
+        email:    \(shown(credential.email ?? "(none)"))
+        session:  \(shown(credential.sessionID ?? "?")) (\(shown(status)))
+        instance: \(shown(credential.fapiURL))
+        profile:  \(shown(credential.profile))
         """)
     }
     return ExitCode.success.rawValue

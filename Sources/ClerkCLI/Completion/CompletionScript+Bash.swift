@@ -140,7 +140,10 @@ extension CompletionScript {
     case .path: return "COMPREPLY=($(compgen -f -- \"$cur\"))"
     case .directory: return "COMPREPLY=($(compgen -d -- \"$cur\"))"
     case .command: return "COMPREPLY=($(compgen -c -- \"$cur\"))"
-    case .string, .url, .integer, .seconds, .port: return nil
+    case .profile, .template:
+      return "COMPREPLY=($(compgen -W \"$(clerkctl __complete \(kind.dynamicWords ?? "") "
+        + "2>/dev/null)\" -- \"$cur\"))"
+    case .string, .url, .integer, .seconds, .positiveSeconds, .port: return nil
     }
   }
 }

@@ -109,7 +109,10 @@ extension CompletionScript {
         case .path: parts.append("-F")
         case .directory: parts.append("-f -a '(__fish_complete_directories)'")
         case .command: parts.append("-f -a '(__fish_complete_command)'")
-        case .string, .url, .integer, .seconds, .port: break
+        case .profile, .template:
+          parts.append(
+            "-f -a '(clerkctl __complete \(option.valueKind.dynamicWords ?? "") 2>/dev/null)'")
+        case .string, .url, .integer, .seconds, .positiveSeconds, .port: break
         }
       }
       parts.append("-d '\(fishQuote(CompletionNode.summary(option.help)))'")
@@ -124,7 +127,9 @@ extension CompletionScript {
     case .path: return "-F"
     case .directory: return "-a '(__fish_complete_directories)'"
     case .command: return "-a '(__fish_complete_command)'"
-    case .string, .url, .integer, .seconds, .port: return nil
+    case .profile, .template:
+      return "-a '(clerkctl __complete \(kind.dynamicWords ?? "") 2>/dev/null)'"
+    case .string, .url, .integer, .seconds, .positiveSeconds, .port: return nil
     }
   }
 

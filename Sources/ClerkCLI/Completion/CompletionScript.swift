@@ -28,3 +28,14 @@ package enum CompletionScript {
     return nil
   }
 }
+
+extension ValueKind {
+  /// The `clerkctl __complete` word that lists this kind's values at completion time.
+  var dynamicWords: String? {
+    switch self {
+    case .profile: "profiles"
+    case .template: "templates"
+    default: nil
+    }
+  }
+}

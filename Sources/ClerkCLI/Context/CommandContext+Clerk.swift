@@ -35,14 +35,10 @@ extension CommandContext {
     ProfileStore(directory: try configDirectory(), clock: clock)
   }
 
-  /// Seconds per HTTP request: `--request-timeout` > `CLERKCTL_REQUEST_TIMEOUT` > 15.
+  /// Seconds per HTTP request: `--request-timeout` (checked by the parser) >
+  /// `CLERKCTL_REQUEST_TIMEOUT` > `HTTPRequest.defaultTimeout`.
   package func requestTimeout() throws -> Double {
-    if let flag = globals.requestTimeout {
-      guard flag > 0, flag.isFinite else {
-        throw UsageError("'--request-timeout' must be a positive number of seconds")
-      }
-      return flag
-    }
+    if let flag = globals.requestTimeout { return flag }
     if let text = nonEmpty("CLERKCTL_REQUEST_TIMEOUT") {
       guard let value = Double(text), value > 0, value.isFinite else {
         throw UsageError(
@@ -50,7 +46,7 @@ extension CommandContext {
       }
       return value
     }
-    return 15
+    return HTTPRequest.defaultTimeout
   }
 
   /// Whether HTTP tracing is on: `--verbose` or `CLERKCTL_DEBUG=1`.
@@ -58,17 +54,26 @@ extension CommandContext {
     globals.verbose || PromptPolicy.isSet(environment["CLERKCTL_DEBUG"])
   }
 
-  /// The HTTP client: libcurl (built on first use), the extra CA bundle from `--cacert` or
+  /// The HTTP client: ``makeHTTPClient``'s (libcurl; built on first use), the extra CA bundle from `--cacert` or
   /// `SSL_CERT_FILE`, and the trace on stderr when verbose.
   package func httpClient() -> HTTPClient {
     let caBundle = globals.caCertificateFile ?? nonEmpty("SSL_CERT_FILE")
     let userAgent = "clerkctl/\(ClerkVersion.current)"
+    let make = makeHTTPClient
     var client = HTTPClient.lazy {
-      HTTPClient.curl(CurlConfiguration(caBundlePath: caBundle, userAgent: userAgent))
+      make(CurlConfiguration(caBundlePath: caBundle, userAgent: userAgent))
+    }
+    // Progress only where a person watches one call at a time: not for exec, whose command
+    // shares the terminal while tokens are refreshed behind it.
+    if terminal.isTerminal(.error), !globals.json, !isVerbose, commandPath.first != "exec" {
+      let terminal = self.terminal
+      client = ProgressLine { terminal.writeError($0) }.wrapping(client)
     }
     if isVerbose {
       let terminal = self.terminal
-      client = client.tracing(clock: clock) { line in terminal.writeError("clerkctl: \(line)\n") }
+      client = client.tracing(clock: clock) { line in
+        terminal.writeError("clerkctl: \(TerminalText.sanitized(line))\n")
+      }
     }
     return client
   }
@@ -86,7 +91,9 @@ extension CommandContext {
     account.instance = try instanceOverride()
     let terminal = terminal
     account.onExposedCredential = { exposure in
-      terminal.writeError("clerkctl: warning: \(ExposedCredentialWarning.text(for: exposure))\n")
+      terminal.writeError(
+        "clerkctl: warning: \(TerminalText.sanitized(ExposedCredentialWarning.text(for: exposure)))\n"
+      )
     }
     return account
   }
@@ -121,9 +128,10 @@ extension CommandContext {
     return value
   }
 
-  /// Writes `text` and a newline to stderr.
+  /// Writes `text` and a newline to stderr, control characters other than its line breaks
+  /// replaced (notes quote servers and files).
   package func note(_ text: String) {
-    terminal.writeError(text + "\n")
+    terminal.writeError(TerminalText.sanitizedLines(text) + "\n")
   }
 
   /// Writes `text` and a newline to stdout.

@@ -18,6 +18,13 @@ package struct CommandContext: Sendable {
   /// What ends the process on Ctrl-C and at the sign-in deadline (`.live` for the real
   /// process; by default one that watches nothing, so a test's run never ends its process).
   package var processGuard: ProcessGuard
+  /// Makes the HTTP client from its configuration (CA bundle, User-Agent): libcurl unless a
+  /// test hands in another transport (e.g. an emulator in memory).
+  package var makeHTTPClient: @Sendable (CurlConfiguration) -> HTTPClient = { .curl($0) }
+  /// Starts a browser on a command line (see ``BrowserLauncher``); returns whether it started.
+  package var launchBrowser:
+    @Sendable (_ command: [String], _ environment: [String: String]) -> Bool =
+      { BrowserLauncher.launch($0, environment: $1) }
 
   package init(
     terminal: Terminal, environment: [String: String], globals: GlobalOptions = GlobalOptions(),

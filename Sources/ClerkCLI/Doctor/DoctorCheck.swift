@@ -59,7 +59,7 @@ package struct DoctorCheck: Sendable, Equatable {
       case .skipped: ("-", "2")
       }
     let shown = colour ? "\u{1B}[\(code)m\(mark)\u{1B}[0m" : mark
-    let fixText = fix.map { " — fix: \($0)" } ?? ""
-    return "\(shown) \(name): \(detail)\(fixText)"
+    let fixText = fix.map { " — fix: \(TerminalText.sanitized($0))" } ?? ""
+    return "\(shown) \(name): \(TerminalText.sanitized(detail))\(fixText)"
   }
 }

@@ -28,10 +28,12 @@ package enum HelpFormatter {
         "OPTIONS:\n" + visible.map { optionEntry($0, columns: columns) }.joined(separator: "\n"))
     }
     let globals = path[0].spec.options.filter { !$0.isHidden }
-    if !globals.isEmpty {
+    if path.count == 1, !globals.isEmpty {
       sections.append(
         "GLOBAL OPTIONS:\n"
           + globals.map { optionEntry($0, columns: columns) }.joined(separator: "\n"))
+    } else if !globals.isEmpty {
+      sections.append(TextWrapper.paragraphs(globalsPointer, width: columns))
     }
 
     let subcommands = spec.subcommands.filter { !$0.spec.isHidden }
@@ -53,6 +55,11 @@ package enum HelpFormatter {
     }
     return sections.joined(separator: "\n\n") + "\n"
   }
+
+  /// The one line a command's help shows instead of the global options.
+  package static let globalsPointer =
+    "The global options (--profile, --json, --no-input, --verbose, …) work here too; see "
+    + "'clerkctl --help'."
 
   /// The usage line (without `USAGE: `) for the last command of `path`.
   package static func usage(for path: [any Command.Type]) -> String {

@@ -29,6 +29,29 @@ package enum HelpTopic: String, Sendable, CaseIterable {
     ("COLUMNS", "The width help is wrapped at; default 80."),
   ]
 
+  /// Every variable clerkctl reads and what it means, options' variables first.
+  package static func environmentEntries() -> [(name: String, meaning: String)] {
+    var entries: [(name: String, meaning: String)] = []
+    var seen: Set<String> = []
+    for option in allOptions(RootCommand.self) {
+      guard let variable = option.environmentVariable, seen.insert(variable).inserted else {
+        continue
+      }
+      var meaning = "Same as --\(option.long). \(option.help)"
+      if option.isFlag { meaning = "Set to 1: same as --\(option.long). \(option.help)" }
+      if let value = option.defaultValue { meaning += " Default: \(value)." }
+      entries.append((variable, meaning))
+    }
+    return entries + otherVariables
+  }
+
+  /// How a setting is chosen, flag first.
+  package static let precedence = """
+    clerkctl reads these environment variables. Each setting comes from, in order: the \
+    command-line flag, then the environment variable, then what the profile stored at login, \
+    then the default.
+    """
+
   /// How a profile is bound to its instance (cli.md "A credential goes only to the instance
   /// that issued it").
   package static let instanceBinding = """
@@ -41,24 +64,8 @@ package enum HelpTopic: String, Sendable, CaseIterable {
     """
 
   private static func environmentText(columns: Int) -> String {
-    var entries: [(String, String)] = []
-    var seen: Set<String> = []
-    for option in allOptions(RootCommand.self) {
-      guard let variable = option.environmentVariable, seen.insert(variable).inserted else {
-        continue
-      }
-      var meaning = "Same as --\(option.long). \(option.help)"
-      if option.isFlag { meaning = "Set to 1: same as --\(option.long). \(option.help)" }
-      if let value = option.defaultValue { meaning += " Default: \(value)." }
-      entries.append((variable, meaning))
-    }
-    entries += otherVariables.map { ($0.name, $0.meaning) }
-    let intro = """
-      clerkctl reads these environment variables. Each setting comes from, in order: the \
-      command-line flag, then the environment variable, then what the profile stored at login, \
-      then the default.
-      """
-    let list = entries.map {
+    let intro = precedence
+    let list = environmentEntries().map {
       TextWrapper.entry(
         label: $0.0, description: $0.1, labelWidth: HelpFormatter.labelColumnWidth,
         columns: columns)

@@ -31,7 +31,14 @@ package enum ManPageGenerator {
     }
     let own = path.count > 1 ? path.dropFirst().reversed().flatMap { $0.spec.options } : []
     section("OPTIONS", own.filter { !$0.isHidden }, into: &out)
-    section("GLOBAL OPTIONS", path[0].spec.options.filter { !$0.isHidden }, into: &out)
+    if path.count == 1 {
+      section("GLOBAL OPTIONS", path[0].spec.options.filter { !$0.isHidden }, into: &out)
+    } else {
+      out.append(".SH GLOBAL OPTIONS")
+      out.append(
+        "The global options of \\fBclerkctl\\fR(1) (\\-\\-profile, \\-\\-json, "
+          + "\\-\\-no\\-input, \\-\\-verbose, ...) are accepted here too.")
+    }
     let children = spec.subcommands.filter { !$0.spec.isHidden }
     if !children.isEmpty {
       out.append(".SH COMMANDS")
@@ -56,9 +63,13 @@ package enum ManPageGenerator {
     }
     if path.count == 1 {
       out.append(".SH ENVIRONMENT")
-      out.append(".nf")
-      out.append(escape(HelpTopic.environment.text(columns: 78)))
-      out.append(".fi")
+      out.append(
+        escape(HelpTopic.precedence.split(whereSeparator: \.isNewline).joined(separator: " ")))
+      for entry in HelpTopic.environmentEntries() {
+        out.append(".TP")
+        out.append(".B " + escape(entry.name))
+        out.append(escape(entry.meaning))
+      }
       out.append(".SH EXIT STATUS")
       for code in ExitCode.allCases {
         out.append(".TP")
@@ -66,7 +77,57 @@ package enum ManPageGenerator {
         out.append(escape(code.meaning))
       }
     }
+    out += files()
+    out.append(".SH SEE ALSO")
+    out.append(seeAlso(for: path))
     return out.joined(separator: "\n") + "\n"
+  }
+
+  /// Every page `make install` writes: its name (`clerkctl-jwt-decode`) and the command words
+  /// that select it (`["jwt", "decode"]`), the root first.
+  package static func pages(
+    from root: any Command.Type = RootCommand.self
+  ) -> [(
+    name: String, words: [String]
+  )] {
+    var pages: [(name: String, words: [String])] = []
+    func visit(_ path: [any Command.Type]) {
+      let words = path.dropFirst().map { $0.spec.name }
+      pages.append(((["clerkctl"] + words).joined(separator: "-"), words))
+      for child in path[path.count - 1].spec.subcommands where !child.spec.isHidden {
+        visit(path + [child])
+      }
+    }
+    visit([root])
+    return pages
+  }
+
+  private static func files() -> [String] {
+    [
+      ".SH FILES",
+      ".TP",
+      ".I $XDG_CONFIG_HOME/clerkctl",
+      "The config directory (else " + escape("~/.config/clerkctl") + "; "
+        + escape("--config-dir or CLERKCTL_CONFIG_DIR") + " moves it), mode 0700.",
+      ".TP",
+      ".I " + escape("CONFIG_DIR/profiles/NAME.json"),
+      "A profile's credential: the client token, session, identity and cached tokens, as "
+        + "versioned JSON, mode 0600, replaced atomically.",
+      ".TP",
+      ".I " + escape("CONFIG_DIR/config.json"),
+      escape("The default profile 'clerkctl profile use' chose, mode 0600."),
+    ]
+  }
+
+  private static func seeAlso(for path: [any Command.Type]) -> String {
+    let names = pages().map(\.name)
+    let current = (["clerkctl"] + path.dropFirst().map { $0.spec.name }).joined(separator: "-")
+    let related = names.filter { name in
+      name != current
+        && (path.count == 1 || name == "clerkctl" || name.hasPrefix(current + "-")
+          || current.hasPrefix(name + "-"))
+    }
+    return related.map { "\\fB" + escape($0) + "\\fR(1)" }.joined(separator: ", ")
   }
 
   private static func section(_ title: String, _ options: [OptionSpec], into out: inout [String]) {

@@ -1,5 +1,5 @@
 /// Errors of the command-line layer itself.
-package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProviding {
+package enum CLIError: Error, Equatable, Sendable, CustomStringConvertible, ExitCodeProviding {
   /// The command is declared but not implemented yet (`"clerkctl token"`).
   case notImplemented(String)
   /// The user pressed Ctrl-C at a prompt.
@@ -11,6 +11,8 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
   /// A local file named on the command line that cannot be read (`what` names its role: "the
   /// JWKS file"), and why.
   case unreadableFile(what: String, path: String, reason: String)
+  /// A token argument or standard input longer than `limit` bytes (no JWT is that long).
+  case tokenTooLarge(limit: Int)
   /// The sign-in took longer than `--sign-in-timeout`; `retry` is the command to run again.
   case signInTimedOut(seconds: Double, retry: String)
   /// `profile use NAME` for a profile with no stored sign-in.
@@ -30,6 +32,8 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
       "standard input ended before \(what) was read"
     case .unreadableFile(let what, let path, let reason):
       "cannot read \(what) '\(path)': \(reason); check the path and its permissions"
+    case .tokenTooLarge(let limit):
+      "the token is larger than \(limit / 1024) KiB, so it is not a JWT clerkctl will read"
     case .signInTimedOut(let seconds, let retry):
       "sign-in timed out after \(Self.seconds(seconds)) s; run '\(retry)' again "
         + "(or raise --sign-in-timeout)"
@@ -51,6 +55,7 @@ package enum CLIError: Error, Equatable, CustomStringConvertible, ExitCodeProvid
     case .interrupted, .cancelled: .interrupted
     case .inputEnded: .usage
     case .unreadableFile: .configuration
+    case .tokenTooLarge: .jwtInvalid
     case .signInTimedOut: .signInTimeout
     case .profileNotSignedIn: .notSignedIn
     case .declined: .failure

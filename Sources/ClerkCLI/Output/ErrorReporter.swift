@@ -21,10 +21,11 @@ package enum ErrorReporter {
     }
   }
 
-  /// The one-line message for `error`, without a prefix.
+  /// The one-line message for `error`, without a prefix, its control characters replaced
+  /// (error messages quote servers and files).
   package static func message(for error: any Error) -> String {
     let text = cliWording(for: error) ?? String(describing: error)
-    return text.split(whereSeparator: \.isNewline).joined(separator: " ")
+    return TerminalText.sanitized(text.split(whereSeparator: \.isNewline).joined(separator: " "))
   }
 
   /// The full text written to stderr for `error`, raised while running `commandPath`.

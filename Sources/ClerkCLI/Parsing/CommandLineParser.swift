@@ -35,6 +35,7 @@ package struct CommandLineParser: Sendable {
     if !leaf.spec.subcommands.isEmpty && state.parsed.positionals.isEmpty {
       return .help(state.path)
     }
+    state.parsed.declaredOptions = Set(state.options.map(\.long))
     do {
       try Self.checkArguments(state.parsed.positionals, of: leaf.spec)
     } catch var error as UsageError {

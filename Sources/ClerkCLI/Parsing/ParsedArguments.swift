@@ -14,6 +14,10 @@ package struct ParsedArguments: Sendable, Equatable {
   /// The arguments after `--` (or, for commands whose options end at the first argument, from
   /// the first positional argument on).
   package var trailing: [String]
+  /// The long names of every option the command declares (its own and inherited), set by the
+  /// parser; `nil` for a hand-built value. Reading an undeclared name traps: a misspelt key is a
+  /// bug the first test of the command finds, never a silent `nil`.
+  package var declaredOptions: Set<String>?
 
   package init(
     commandPath: [String] = [], optionValues: [String: [String]] = [:],
@@ -26,14 +30,25 @@ package struct ParsedArguments: Sendable, Equatable {
     self.trailing = trailing
   }
 
+  /// The typed value of a declared option, its default applied.
+  package subscript<Value>(key: OptionKey<Value>) -> Value { key.value(in: self) }
+
   /// Whether the flag `--long` was given.
-  package func flag(_ long: String) -> Bool { (flagCounts[long] ?? 0) > 0 }
+  package func flag(_ long: String) -> Bool { (flagCounts[declared(long)] ?? 0) > 0 }
 
   /// The value of `--long`; the last one when given more than once.
-  package func value(_ long: String) -> String? { optionValues[long]?.last }
+  package func value(_ long: String) -> String? { optionValues[declared(long)]?.last }
 
   /// Every value of a repeatable option, in order.
-  package func values(_ long: String) -> [String] { optionValues[long] ?? [] }
+  package func values(_ long: String) -> [String] { optionValues[declared(long)] ?? [] }
+
+  /// `long`, after checking the command declares it.
+  private func declared(_ long: String) -> String {
+    if let declaredOptions, !declaredOptions.contains(long) {
+      preconditionFailure("'\(commandName)' reads the undeclared option '--\(long)'")
+    }
+    return long
+  }
 
   /// The value of `--long` as a whole number.
   package func int(_ long: String) -> Int? { value(long).flatMap { Int($0) } }

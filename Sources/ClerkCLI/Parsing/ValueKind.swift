@@ -12,19 +12,25 @@ package enum ValueKind: Sendable, Equatable {
   case integer
   /// A non-negative number of seconds; fractions allowed.
   case seconds
+  /// A time limit: a number of seconds more than 0; fractions allowed.
+  case positiveSeconds
   /// A TCP port, 0 to 65535.
   case port
   /// One of a fixed list of words.
   case choice([String])
   /// The name of a program to run (completed as a command).
   case command
+  /// A profile name (completed with the stored profiles).
+  case profile
+  /// A JWT template name (completed with `convex` and the templates in the token cache).
+  case template
 
   /// Checks `value` for an option or argument shown as `label`.
   ///
   /// - Returns: the usage-error message, or `nil` when the value is acceptable.
   func problem(with value: String, label: String) -> String? {
     switch self {
-    case .string, .path, .directory, .url, .command:
+    case .string, .path, .directory, .url, .command, .profile, .template:
       return nil
     case .integer:
       return Int(value) == nil ? "'\(label)' expects an integer, got '\(value)'" : nil
@@ -33,6 +39,11 @@ package enum ValueKind: Sendable, Equatable {
         return "'\(label)' expects a number of seconds, got '\(value)'"
       }
       return nil
+    case .positiveSeconds:
+      guard let seconds = Double(value), seconds.isFinite else {
+        return "'\(label)' expects a number of seconds, got '\(value)'"
+      }
+      return seconds > 0 ? nil : "'\(label)' must be a positive number of seconds, got '\(value)'"
     case .port:
       guard let port = Int(value), (0...65535).contains(port) else {
         return "'\(label)' expects a port number from 0 to 65535, got '\(value)'"

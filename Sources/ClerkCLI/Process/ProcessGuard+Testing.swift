@@ -1,5 +1,4 @@
-import Synchronization
-
+import ClerkKit
 extension ProcessGuard {
   /// A guard that watches nothing: Ctrl-C keeps its disposition and no deadline ends the
   /// process. The default of `CommandContext.init`, so in-process runs never end their process.
@@ -18,7 +17,7 @@ extension ProcessGuard {
 
 /// What a `ProcessGuard.recording()` guard was asked to watch.
 package final class ProcessGuardRecorder: Sendable {
-  private let entries = Mutex<[(watch: ProcessGuard.Watch, stopped: Bool)]>([])
+  private let entries = Lock<[(watch: ProcessGuard.Watch, stopped: Bool)]>([])
 
   fileprivate func started(_ watch: ProcessGuard.Watch) -> Int {
     entries.withLock { entries in

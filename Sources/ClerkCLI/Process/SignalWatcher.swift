@@ -8,7 +8,7 @@ private let signalPipeWriteEnd = Atomic<Int32>(-1)
 /// The read end, polled by every watcher thread.
 private let signalPipeReadEnd = Atomic<Int32>(-1)
 /// Guards creating the pipe once.
-private let signalPipeCreation = Mutex(false)
+private let signalPipeCreation = Lock(false)
 
 /// `ProcessGuard`'s engine: turns SIGINT and passed deadlines into one call of `fire`, made on a
 /// thread of its own, never in a signal handler or on a Dispatch queue.
@@ -42,7 +42,7 @@ package final class SignalWatcher: Sendable {
   }
 
   private let fire: Fire
-  private let state = Mutex(State())
+  private let state = Lock(State())
   /// Wakes the watcher thread when the watches change: [read end, write end].
   private let wakeRead: Int32
   private let wakeWrite: Int32
@@ -162,10 +162,10 @@ package final class SignalWatcher: Sendable {
   ) -> (Entry, [ProcessGuard.SavedTerminal])? {
     state.withLock { state in
       let ids = state.entries.keys.sorted()
-      guard let id = (latest ? ids.reversed() : ids).first(where: { predicate(state.entries[$0]!) })
-      else { return nil }
+      let matches = { (id: Int) in state.entries[id].map(predicate) ?? false }
+      guard let id = (latest ? ids.reversed() : ids).first(where: matches) else { return nil }
       let restoring = ids.compactMap { state.entries[$0]?.watch.restoring }
-      let entry = state.entries.removeValue(forKey: id)!
+      guard let entry = state.entries.removeValue(forKey: id) else { return nil }
       return (entry, restoring)
     }
   }

@@ -1,5 +1,4 @@
 import ClerkKit
-import Synchronization
 
 /// Keeps one token fresh for as long as something runs: replaces it when it runs low (on
 /// Clerk's clock, see `TokenRenewal`), through the account's cache and profile lock, so every
@@ -27,7 +26,7 @@ package final class TokenKeeper: Sendable {
   package let renewal: TokenRenewal
   private let wakeup: Wakeup
   private let onEvent: @Sendable (Event) -> Void
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   private struct State {
     var current: ClerkAccount.TokenResult?

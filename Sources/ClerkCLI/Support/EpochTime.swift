@@ -15,6 +15,12 @@ package enum EpochTime {
     return "\(date) (\(relative))"
   }
 
+  /// The time of day of `seconds`, in UTC: `09:12:05 UTC`.
+  package static func timeOfDay(_ seconds: Int64) -> String {
+    let secondOfDay = ((seconds % 86_400) + 86_400) % 86_400
+    return "\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60)) UTC"
+  }
+
   private static func span(_ seconds: Int64) -> String {
     if seconds < 120 { return "\(seconds) s" }
     if seconds < 7200 { return "\(seconds / 60) min" }

@@ -1,9 +1,9 @@
-import Synchronization
+import ClerkKit
 
 /// Buffers a byte source so lines and the rest of the input can be read in turn without losing
 /// bytes (the password is stdin's first line, the code its second).
 final class LineReader: @unchecked Sendable {
-  private let lock = Mutex(())
+  private let lock = Lock(())
   private var buffer: [UInt8] = []
   private var ended = false
   private let fill: () -> [UInt8]
@@ -24,6 +24,17 @@ final class LineReader: @unchecked Sendable {
       while !ended { readChunk() }
       defer { buffer.removeAll() }
       return buffer
+    }
+  }
+
+  /// At most `limit` bytes of what is left in the input; reads no further than that (an
+  /// unbounded input never fills memory).
+  func readAll(limit: Int) -> [UInt8] {
+    lock.withLock { _ in
+      while !ended && buffer.count < limit { readChunk() }
+      let taken = Array(buffer.prefix(limit))
+      buffer.removeFirst(taken.count)
+      return taken
     }
   }
 

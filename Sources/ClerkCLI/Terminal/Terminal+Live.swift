@@ -32,7 +32,8 @@ extension Terminal {
           guard let line = reader.readLine() else { throw CLIError.inputEnded("the answer") }
           return line
         }
-      }
+      },
+      readAtMost: { reader.readAll(limit: $0) }
     )
   }
 

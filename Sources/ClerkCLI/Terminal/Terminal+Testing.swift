@@ -28,7 +28,8 @@ extension Terminal {
         guard let line = reader.readLine() else { throw CLIError.inputEnded("the answer") }
         recorder.appendError(Array("\n".utf8))
         return line
-      }
+      },
+      readAtMost: { reader.readAll(limit: $0) }
     )
     return (terminal, recorder)
   }

@@ -14,6 +14,9 @@ package struct Terminal: Sendable {
   package var readLine: @Sendable () -> String?
   /// Reads the rest of stdin.
   package var readAll: @Sendable () -> [UInt8]
+  /// Reads at most `limit` bytes of the rest of stdin, and no more (pass a cap plus one to
+  /// tell an input that is too large).
+  package var readAtMost: @Sendable (_ limit: Int) -> [UInt8]
   /// Whether the stream is a terminal.
   package var isTerminal: @Sendable (Stream) -> Bool
   /// Writes `prompt` to stderr and reads one line from stdin without echo. On a terminal, the
@@ -28,12 +31,14 @@ package struct Terminal: Sendable {
     readLine: @escaping @Sendable () -> String?,
     readAll: @escaping @Sendable () -> [UInt8],
     isTerminal: @escaping @Sendable (Stream) -> Bool,
-    readSecret: @escaping @Sendable (_ prompt: String) throws -> String
+    readSecret: @escaping @Sendable (_ prompt: String) throws -> String,
+    readAtMost: (@Sendable (_ limit: Int) -> [UInt8])? = nil
   ) {
     self.writeOutputBytes = writeOutputBytes
     self.writeErrorBytes = writeErrorBytes
     self.readLine = readLine
     self.readAll = readAll
+    self.readAtMost = readAtMost ?? { limit in Array(readAll().prefix(limit)) }
     self.isTerminal = isTerminal
     self.readSecret = readSecret
   }

@@ -1,4 +1,4 @@
-import Synchronization
+import ClerkKit
 
 /// Captures what a test ``Terminal`` writes, and feeds it stdin.
 package final class TerminalRecorder: Sendable {
@@ -8,7 +8,7 @@ package final class TerminalRecorder: Sendable {
     var prompts: [String] = []
   }
 
-  private let captured = Mutex(Captured())
+  private let captured = Lock(Captured())
 
   package init() {}
 

@@ -62,7 +62,7 @@ extension Emulator {
     _ endpoint: Endpoint, _ context: RequestContext, body: JSONValue, store: Store, now: Int64
   ) throws(ClerkAPIFailure) -> JSONValue {
     let id = context.params["session_id"] ?? ""
-    guard let session = store.sessions[id], session.status == "active" else {
+    guard let session = store.sessions[id], session.status == .active else {
       throw .notFound("session", id: id)
     }
     let lifetime = body["expires_in_seconds"]?.intValue
@@ -118,7 +118,7 @@ extension Emulator {
     case .backendRevokeSession:
       let id = context.params["session_id"] ?? ""
       guard store.sessions[id] != nil else { throw .notFound("session", id: id) }
-      store.sessions[id]?.status = "revoked"
+      store.sessions[id]?.status = .revoked
       store.sessions[id]?.updatedAt = now
       if let clientID = store.sessions[id]?.clientID,
         store.clients[clientID]?.lastActiveSessionID == id

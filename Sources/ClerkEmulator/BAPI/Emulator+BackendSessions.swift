@@ -4,17 +4,13 @@ import Foundation
 /// `GET /v1/sessions`: Clerk's session list, newest first, filtered by `client_id`, `user_id`
 /// and `status`, paged by `limit`/`offset`. Active sessions past `expire_at` read as expired.
 extension Emulator {
-  private static let sessionStatuses: Set<String> = [
-    "abandoned", "active", "ended", "expired", "removed", "replaced", "revoked", "pending",
-  ]
-
   func listSessions(
     _ query: FormData, store: inout Store, now: Int64
   ) throws(ClerkAPIFailure) -> JSONValue {
-    let status = query.nonEmpty("status")
-    if let status, !Self.sessionStatuses.contains(status) {
-      throw .paramInvalid(
-        "status", "status must be one of \(Self.sessionStatuses.sorted().joined(separator: ", "))")
+    let status = query.nonEmpty("status").map(SessionStatus.init(rawValue:))
+    if case .unknown(let value) = status {
+      let known = SessionStatus.documented.map(\.rawValue).joined(separator: ", ")
+      throw .paramInvalid("status", "status \(value) is not one of \(known)")
     }
     let (limit, offset) = try page(query)
     let userID = query.nonEmpty("user_id")

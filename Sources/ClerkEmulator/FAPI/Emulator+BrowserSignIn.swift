@@ -56,7 +56,7 @@ extension Emulator {
     var reply = FrontendReply(body: .null)
     let owner = owningClient(client, reply: &reply, store: &store, now: now)
     var signIn = SignInRecord(
-      id: random.id("sia"), clientID: owner.id, status: "needs_first_factor",
+      id: random.id("sia"), clientID: owner.id, status: .needsFirstFactor,
       identifier: identifier, userID: nil, firstFactor: nil, secondFactor: nil,
       createdSessionID: nil, firstFactorVerifiedAt: nil, createdAt: now,
       abandonAt: now + 86_400_000)
@@ -72,7 +72,7 @@ extension Emulator {
     _ signIn: inout SignInRecord, _ form: FormData, store: inout Store, now: Int64
   ) throws(ClerkAPIFailure) -> FrontendReply {
     let strategy = form.nonEmpty("strategy") ?? ""
-    guard signIn.status == "needs_first_factor", let current = signIn.firstFactor,
+    guard signIn.status == .needsFirstFactor, let current = signIn.firstFactor,
       current.externalURL != nil, current.strategy == strategy, current.status == "unverified"
     else { throw .clientStateInvalid("prepare_first_factor") }
     let redirect = try checkedRedirect(form, store: store)
@@ -183,10 +183,10 @@ extension Emulator {
     signIn.userID = user.id
     signIn.identifier = signIn.identifier ?? user.emailAddress
     signIn.firstFactorVerifiedAt = now
-    signIn.status = user.hasSecondFactor ? "needs_second_factor" : "complete"
+    signIn.status = user.hasSecondFactor ? .needsSecondFactor : .complete
     store.signIns[signIn.id] = signIn
     let previousToken = store.clients[signIn.clientID]?.token ?? ""
-    if signIn.status == "complete" {
+    if signIn.status == .complete {
       _ = complete(signIn.id, strategy: verification.strategy, store: &store, now: now)
       // Rotated: the old token now only works together with the nonce.
       store.clients[signIn.clientID]?.token = ""

@@ -53,8 +53,8 @@ extension Emulator {
       return .envelope(json, client: json)
     case .deleteClient:
       guard let client else { return .envelope(.null, client: .null) }
-      for id in client.sessionIDs where store.sessions[id]?.status == "active" {
-        store.sessions[id]?.status = "ended"
+      for id in client.sessionIDs where store.sessions[id]?.status == .active {
+        store.sessions[id]?.status = .ended
         store.sessions[id]?.updatedAt = now
       }
       let json = store.clientJSON(client, now: now)

@@ -17,7 +17,7 @@ extension Emulator {
     switch endpoint {
     case .deleteSessions:
       for id in client.sessionIDs where store.sessions[id].map(isLive) ?? false {
-        store.sessions[id]?.status = "removed"
+        store.sessions[id]?.status = .removed
         store.sessions[id]?.updatedAt = now
       }
       client.lastActiveSessionID = nil
@@ -28,7 +28,7 @@ extension Emulator {
     case .me:
       let id = context.query.nonEmpty("_clerk_session_id") ?? client.lastActiveSessionID ?? ""
       guard let session = store.sessions[id], session.clientID == client.id,
-        session.status == "active", let user = store.users[session.userID]
+        session.status == .active, let user = store.users[session.userID]
       else { throw .authenticationInvalid }
       return .envelope(store.userJSON(user), client: store.clientJSON(client, now: now))
     default:
@@ -36,16 +36,16 @@ extension Emulator {
     }
     let id = context.params["session_id"] ?? ""
     guard var session = store.sessions[id], session.clientID == client.id,
-      session.status != "removed"
+      session.status != .removed
     else { throw .notFound("session", id: id) }
     switch endpoint {
     case .getSession:
       break
     case .removeSession:
       guard isLive(session) else { throw .notFound("session", id: id) }
-      session.status = "removed"
+      session.status = .removed
     default:
-      guard session.status == "active" else { throw .notFound("session", id: id) }
+      guard session.status == .active else { throw .notFound("session", id: id) }
     }
     var reply = FrontendReply(body: .null)
     switch endpoint {
@@ -61,14 +61,14 @@ extension Emulator {
       session.lastActiveAt = now
       client.lastActiveSessionID = session.id
     case .endSession:
-      session.status = "ended"
+      session.status = .ended
     default:
       break
     }
     if endpoint != .getSession {
       session.updatedAt = now
       store.sessions[id] = session
-      if client.lastActiveSessionID == id, session.status != "active" {
+      if client.lastActiveSessionID == id, session.status != .active {
         client.lastActiveSessionID = nil
       }
       client.updatedAt = now
@@ -79,6 +79,6 @@ extension Emulator {
   }
 
   private func isLive(_ session: SessionRecord) -> Bool {
-    session.status == "active" || session.status == "ended"
+    session.status == .active || session.status == .ended
   }
 }

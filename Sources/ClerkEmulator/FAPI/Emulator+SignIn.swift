@@ -47,14 +47,14 @@ extension Emulator {
     let owner = owningClient(client, reply: &reply, store: &store, now: now)
     var signIn = SignInRecord(
       id: random.id("sia"), clientID: owner.id,
-      status: identifier == nil ? "needs_identifier" : "needs_first_factor",
+      status: identifier == nil ? .needsIdentifier : .needsFirstFactor,
       identifier: identifier, userID: user?.id, firstFactor: nil, secondFactor: nil,
       createdSessionID: nil, firstFactorVerifiedAt: nil, createdAt: now,
       abandonAt: now + 86_400_000)
     if let user, password != nil {
       signIn.firstFactor = .init(strategy: "password", status: "verified", attempts: 1)
       signIn.firstFactorVerifiedAt = now
-      signIn.status = user.hasSecondFactor ? "needs_second_factor" : "complete"
+      signIn.status = user.hasSecondFactor ? .needsSecondFactor : .complete
     } else if let user, strategy == "email_code" {
       signIn.firstFactor = emailCodeVerification(
         store: &store, user: user, signInID: signIn.id, factor: "first_factor", now: now)
@@ -62,7 +62,7 @@ extension Emulator {
     store.signIns[signIn.id] = signIn
     store.clients[owner.id]?.signInID = signIn.id
     store.clients[owner.id]?.updatedAt = now
-    if signIn.status == "complete" {
+    if signIn.status == .complete {
       let rotated = complete(signIn.id, strategy: "password", store: &store, now: now)
       reply.issueClientToken = rotated
     }
@@ -95,7 +95,7 @@ extension Emulator {
     store.signInTokens[record.id]?.updatedAt = now
     let owner = client ?? newClient(&store, now: now)
     let signIn = SignInRecord(
-      id: random.id("sia"), clientID: owner.id, status: "complete",
+      id: random.id("sia"), clientID: owner.id, status: .complete,
       identifier: user.emailAddress, userID: user.id,
       firstFactor: .init(strategy: "ticket", status: "verified", attempts: 1),
       secondFactor: nil, createdSessionID: nil, firstFactorVerifiedAt: now, createdAt: now,
@@ -123,7 +123,7 @@ extension Emulator {
     where form.nonEmpty("strategy").map(Self.isBrowserStrategy) == true:
       return try prepareBrowserSignIn(&signIn, form, store: &store, now: now)
     case .prepareFirstFactor:
-      guard signIn.status == "needs_first_factor",
+      guard signIn.status == .needsFirstFactor,
         let user = signIn.userID.flatMap({ store.users[$0] })
       else { throw .clientStateInvalid("prepare_first_factor") }
       guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
@@ -140,7 +140,7 @@ extension Emulator {
         throw .strategyInvalid
       }
     case .attemptFirstFactor:
-      guard signIn.status == "needs_first_factor",
+      guard signIn.status == .needsFirstFactor,
         let user = signIn.userID.flatMap({ store.users[$0] })
       else { throw .clientStateInvalid("attempt_first_factor") }
       guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
@@ -162,14 +162,14 @@ extension Emulator {
         throw .strategyInvalid
       }
       signIn.firstFactorVerifiedAt = now
-      signIn.status = user.hasSecondFactor ? "needs_second_factor" : "complete"
+      signIn.status = user.hasSecondFactor ? .needsSecondFactor : .complete
       store.signIns[id] = signIn
-      if signIn.status == "complete" {
+      if signIn.status == .complete {
         reply.issueClientToken = complete(id, strategy: strategy, store: &store, now: now)
       }
       return respond(id, reply: reply, store: store, now: now)
     case .prepareSecondFactor:
-      guard signIn.status == "needs_second_factor",
+      guard signIn.status == .needsSecondFactor,
         let user = signIn.userID.flatMap({ store.users[$0] })
       else { throw .clientStateInvalid("prepare_second_factor") }
       guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
@@ -177,7 +177,7 @@ extension Emulator {
       signIn.secondFactor = emailCodeVerification(
         store: &store, user: user, signInID: signIn.id, factor: "second_factor", now: now)
     case .attemptSecondFactor:
-      guard signIn.status == "needs_second_factor",
+      guard signIn.status == .needsSecondFactor,
         let user = signIn.userID.flatMap({ store.users[$0] })
       else { throw .clientStateInvalid("attempt_second_factor") }
       guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
@@ -209,7 +209,7 @@ extension Emulator {
       default:
         throw .strategyInvalid
       }
-      signIn.status = "complete"
+      signIn.status = .complete
       store.signIns[id] = signIn
       let first = signIn.firstFactor?.strategy ?? "password"
       reply.issueClientToken = complete(id, strategy: first, store: &store, now: now)
@@ -273,13 +273,13 @@ extension Emulator {
       var client = store.clients[signIn.clientID]
     else { return ("", [:]) }
     let session = SessionRecord(
-      id: random.id("sess"), clientID: client.id, userID: userID, status: "active",
+      id: random.id("sess"), clientID: client.id, userID: userID, status: .active,
       firstFactorAt: signIn.firstFactorVerifiedAt ?? now,
       secondFactorAt: signIn.secondFactor?.status == "verified" ? now : nil,
       lastActiveAt: now, expireAt: now + 7 * 86_400_000, abandonAt: now + 30 * 86_400_000,
       createdAt: now, updatedAt: now)
     store.sessions[session.id] = session
-    signIn.status = "complete"
+    signIn.status = .complete
     signIn.createdSessionID = session.id
     store.signIns[signInID] = signIn
     client.sessionIDs.append(session.id)

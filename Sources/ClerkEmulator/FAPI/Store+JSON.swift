@@ -68,7 +68,7 @@ extension Store {
   func sessionJSON(_ session: SessionRecord, now: Int64) -> JSONValue {
     let user = users[session.userID]
     return [
-      "object": "session", "id": .string(session.id), "status": .string(session.status),
+      "object": "session", "id": .string(session.id), "status": .string(session.status.rawValue),
       "expire_at": .int(session.expireAt), "abandon_at": .int(session.abandonAt),
       "last_active_at": .int(session.lastActiveAt), "last_active_token": nil,
       "last_active_organization_id": nil, "actor": nil, "tasks": nil,
@@ -83,7 +83,7 @@ extension Store {
   func backendSessionJSON(_ session: SessionRecord) -> JSONValue {
     [
       "object": "session", "id": .string(session.id), "user_id": .string(session.userID),
-      "client_id": .string(session.clientID), "status": .string(session.status),
+      "client_id": .string(session.clientID), "status": .string(session.status.rawValue),
       "last_active_at": .int(session.lastActiveAt), "expire_at": .int(session.expireAt),
       "abandon_at": .int(session.abandonAt), "last_active_organization_id": nil, "actor": nil,
       "created_at": .int(session.createdAt), "updated_at": .int(session.updatedAt),
@@ -133,7 +133,8 @@ extension Store {
       }
     }
     return [
-      "object": "sign_in_attempt", "id": .string(signIn.id), "status": .string(signIn.status),
+      "object": "sign_in_attempt", "id": .string(signIn.id),
+      "status": .string(signIn.status.rawValue),
       "supported_identifiers": ["email_address"],
       "supported_first_factors": user == nil ? .null : .array(first),
       "supported_second_factors": second.isEmpty ? .null : .array(second),

@@ -1,3 +1,4 @@
+import ClerkKit
 import Foundation
 
 /// A session (`sess_…`) created by a completed sign-in.
@@ -6,7 +7,7 @@ struct SessionRecord: Sendable {
   var clientID: String
   var userID: String
   /// `active`, `ended`, `removed`, `revoked` or `expired`.
-  var status: String
+  var status: SessionStatus
   var firstFactorAt: Int64
   var secondFactorAt: Int64?
   var lastActiveAt: Int64

@@ -1,3 +1,4 @@
+import ClerkKit
 import Foundation
 
 /// A sign-in attempt (`sia_…`) and the state of its factors.
@@ -34,7 +35,7 @@ struct SignInRecord: Sendable {
 
   var id: String
   var clientID: String
-  var status: String
+  var status: SignInStatus
   var identifier: String?
   var userID: String?
   var firstFactor: Verification?

@@ -107,12 +107,12 @@ package final class Emulator: Sendable {
   package func handle(_ request: HTTPServerRequest) -> HTTPServerResponse {
     let context = RequestContext(request)
     if context.path.hasPrefix("/__emulator/") || context.path == "/__emulator" {
-      guard Self.isLoopback(request.remoteAddress) else {
+      if let refusal = Self.testSurfaceRefusal(request) {
         return HTTPServerResponse(
           clerkError(
             ClerkAPIFailure(
               status: 403, code: "authorization_invalid", message: "Unauthorized request",
-              longMessage: "The test surface only answers loopback clients.")))
+              longMessage: refusal)))
       }
       return HTTPServerResponse(serveTestSurface(context))
     }

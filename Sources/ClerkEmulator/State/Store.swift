@@ -32,7 +32,7 @@ struct Store: Sendable {
   /// The sessions a client lists: active and ended ones (removed, revoked and expired leave).
   func listedSessions(of client: ClientRecord) -> [SessionRecord] {
     client.sessionIDs.compactMap { sessions[$0] }.filter {
-      $0.status == "active" || $0.status == "ended"
+      $0.status == .active || $0.status == .ended
     }
   }
 
@@ -44,14 +44,14 @@ struct Store: Sendable {
 
   /// Marks one session expired when it is active and past `expire_at`.
   mutating func expireSession(_ id: String, now: Int64) {
-    if let session = sessions[id], session.status == "active", now >= session.expireAt {
-      sessions[id]?.status = "expired"
+    if let session = sessions[id], session.status == .active, now >= session.expireAt {
+      sessions[id]?.status = .expired
       sessions[id]?.updatedAt = now
     }
   }
 
   /// Whether the client holds an active session.
   func hasActiveSession(_ client: ClientRecord) -> Bool {
-    client.sessionIDs.contains { sessions[$0]?.status == "active" }
+    client.sessionIDs.contains { sessions[$0]?.status == .active }
   }
 }

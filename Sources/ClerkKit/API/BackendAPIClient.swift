@@ -11,7 +11,10 @@ package struct BackendAPIClient {
   private let http: HTTPClient
   private let requestTimeout: Double
 
-  package init(baseURL: String, secretKey: String, http: HTTPClient, requestTimeout: Double = 15) {
+  package init(
+    baseURL: String, secretKey: String, http: HTTPClient,
+    requestTimeout: Double = HTTPRequest.defaultTimeout
+  ) {
     self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
     self.secretKey = secretKey
     self.http = http

@@ -80,7 +80,13 @@ extension FrontendAPIClient {
   /// `POST /v1/client/sessions/{sid}/tokens[/{template}]`: a fresh JWT.
   package func mintToken(sessionID: String, template: String?) throws(ClerkError) -> String {
     var path = "/v1/client/sessions/\(segment(sessionID))/tokens"
-    if let template { path += "/\(segment(template))" }
+    if let template {
+      // One segment: `.` and `..` would be resolved away by URL normalisation.
+      guard !template.isEmpty, template != ".", template != ".." else {
+        throw .tokenRefused("'\(template)' is not a JWT template name")
+      }
+      path += "/\(segment(template))"
+    }
     let json = try send("POST", path, form: [], idempotent: true)
     guard let jwt = json["jwt"]?.stringValue, !jwt.isEmpty else {
       throw .malformedResponse("the token reply has no 'jwt'")

@@ -32,7 +32,7 @@ package final class FrontendAPIClient {
 
   package init(
     baseURL: String, clientToken: String?, http: HTTPClient, clock: Clock = .system,
-    requestTimeout: Double = 15, retry: RetryPolicy = RetryPolicy()
+    requestTimeout: Double = HTTPRequest.defaultTimeout, retry: RetryPolicy = RetryPolicy()
   ) {
     self.baseURL = baseURL.hasSuffix("/") ? String(baseURL.dropLast()) : baseURL
     self.clientToken = clientToken

@@ -11,7 +11,7 @@ package struct ClerkAccount {
   package let http: HTTPClient
   package let clock: Clock
   /// Seconds per HTTP request.
-  package var requestTimeout: Double = 15
+  package var requestTimeout: Double = HTTPRequest.defaultTimeout
   package var retry = RetryPolicy()
   /// Seconds to wait for another process holding the profile's lock.
   package var lockTimeout: Double = 30
@@ -217,13 +217,18 @@ package struct ClerkAccount {
       throw ClerkError.notSignedIn(profile: profile, .noSignIn)
     }
     let api = api(fapiURL: baseURL(for: credential), clientToken: credential.clientToken)
-    let client = try api.client()
+    let answer = Result { () throws(ClerkError) in try api.client() }
+    // 401/404: Clerk no longer knows the client, so the session is gone too.
+    if case .failure(.api(let error)) = answer, [401, 404].contains(error.status) {
+      throw ClerkError.notSignedIn(profile: profile, .ended)
+    }
+    let client = try answer.get()
     if api.clientTokenChanged, let rotated = api.clientToken {
       credential.clientToken = rotated
       try store.withLock(profile: profile, timeout: lockTimeout) { try store.save(credential) }
     }
     guard let session = client?.session(sessionID), session.isActive else {
-      let state = client?.session(sessionID)?.status ?? "gone"
+      let state = client?.session(sessionID)?.status.rawValue ?? "gone"
       throw ClerkError.notSignedIn(profile: profile, .state(state))
     }
     return (credential, session)

@@ -28,9 +28,9 @@ package struct SignInFlow {
     var envelope: FrontendAPIClient.Envelope<SignInAttempt>
     switch method {
     case .password(let identifier):
-      let password = try inputs.password(identifier)
-      envelope = try rejecting {
-        try api.createSignIn([
+      envelope = try answering(.password) { _ in
+        let password = try inputs.password(identifier)
+        return try api.createSignIn([
           ("strategy", "password"), ("identifier", identifier), ("password", password),
         ])
       }
@@ -40,7 +40,7 @@ package struct SignInFlow {
       envelope = try rejecting {
         try api.createSignIn([("identifier", identifier), ("strategy", "email_code")])
       }
-      if envelope.response.status == "needs_first_factor" {
+      if envelope.response.status == .needsFirstFactor {
         envelope = try attemptEmailCode(envelope.response, prepare: false)
       }
     case .ticket:
@@ -57,10 +57,10 @@ package struct SignInFlow {
   package func resume(_ started: FrontendAPIClient.Envelope<SignInAttempt>) throws -> Outcome {
     var envelope = started
     var steps = 0
-    while envelope.response.status != "complete" {
+    while envelope.response.status != .complete {
       steps += 1
       guard steps <= 4 else {
-        throw ClerkError.signInUnsupported(.incomplete(state: envelope.response.status))
+        throw ClerkError.signInUnsupported(.incomplete(state: envelope.response.status.rawValue))
       }
       envelope = try advance(envelope.response)
     }
@@ -75,13 +75,13 @@ package struct SignInFlow {
     >
   {
     switch attempt.status {
-    case "needs_first_factor":
+    case .needsFirstFactor:
       if attempt.firstFactor("password") != nil {
         let identifier =
           attempt.firstFactor("password")?.safeIdentifier ?? attempt.identifier ?? ""
-        let password = try inputs.password(identifier)
-        return try rejecting {
-          try api.signInStep(
+        return try answering(.password) { _ in
+          let password = try inputs.password(identifier)
+          return try api.signInStep(
             id: attempt.id, .attemptFirstFactor, [("strategy", "password"), ("password", password)])
         }
       }
@@ -90,35 +90,40 @@ package struct SignInFlow {
       }
       throw ClerkError.signInUnsupported(
         .firstFactors(offered: attempt.firstFactors.map(\.strategy)))
-    case "needs_second_factor", "needs_client_trust":
+    case .needsSecondFactor, .needsClientTrust:
       if attempt.secondFactor("totp") != nil {
-        let code = try inputs.code(.totp, nil)
-        return try rejecting {
-          try api.signInStep(
+        return try answering(.code) { _ in
+          let code = try inputs.code(.totp, nil)
+          return try api.signInStep(
             id: attempt.id, .attemptSecondFactor, [("strategy", "totp"), ("code", code)])
         }
       }
       if let factor = attempt.secondFactor("email_code") {
         var fields = [("strategy", "email_code")]
         if let id = factor.emailAddressID { fields.append(("email_address_id", id)) }
-        _ = try rejecting { try api.signInStep(id: attempt.id, .prepareSecondFactor, fields) }
-        inputs.note("Clerk sent a code to \(factor.safeIdentifier ?? "your email address").")
-        let code = try inputs.code(.emailSecondFactor, factor.safeIdentifier)
-        return try rejecting {
-          try api.signInStep(
+        let destination = factor.safeIdentifier.map(TerminalText.sanitized)
+        var prepared = false
+        return try answering(.code) { expired in
+          if !prepared || expired {
+            prepared = true
+            _ = try api.signInStep(id: attempt.id, .prepareSecondFactor, fields)
+            inputs.note("Clerk sent a code to \(destination ?? "your email address").")
+          }
+          let code = try inputs.code(.emailSecondFactor, destination)
+          return try api.signInStep(
             id: attempt.id, .attemptSecondFactor, [("strategy", "email_code"), ("code", code)])
         }
       }
       throw ClerkError.signInUnsupported(
         .secondFactors(offered: attempt.secondFactors.map(\.strategy)))
-    case "needs_new_password":
+    case .needsNewPassword:
       throw ClerkError.signInUnsupported(.newPassword)
-    case "needs_identifier":
+    case .needsIdentifier:
       throw ClerkError.signInUnsupported(.identifier)
-    case "needs_protect_check":
+    case .needsProtectCheck:
       throw ClerkError.signInUnsupported(.protectCheck)
     default:
-      throw ClerkError.signInUnsupported(.state(attempt.status))
+      throw ClerkError.signInUnsupported(.state(attempt.status.rawValue))
     }
   }
 
@@ -128,16 +133,54 @@ package struct SignInFlow {
     -> FrontendAPIClient.Envelope<SignInAttempt>
   {
     let factor = attempt.firstFactor("email_code")
-    if prepare {
-      var fields = [("strategy", "email_code")]
-      if let id = factor?.emailAddressID { fields.append(("email_address_id", id)) }
-      _ = try rejecting { try api.signInStep(id: attempt.id, .prepareFirstFactor, fields) }
-    }
-    inputs.note("Clerk sent a code to \(factor?.safeIdentifier ?? "your email address").")
-    let code = try inputs.code(.emailCode, factor?.safeIdentifier)
-    return try rejecting {
-      try api.signInStep(
+    let destination = factor?.safeIdentifier.map(TerminalText.sanitized)
+    var announced = false
+    return try answering(.code) { expired in
+      if prepare || expired {
+        var fields = [("strategy", "email_code")]
+        if let id = factor?.emailAddressID { fields.append(("email_address_id", id)) }
+        _ = try api.signInStep(id: attempt.id, .prepareFirstFactor, fields)
+        announced = false
+      }
+      if !announced {
+        inputs.note("Clerk sent a code to \(destination ?? "your email address").")
+        announced = true
+      }
+      let code = try inputs.code(.emailCode, destination)
+      return try api.signInStep(
         id: attempt.id, .attemptFirstFactor, [("strategy", "email_code"), ("code", code)])
+    }
+  }
+
+  /// What the user typed that Clerk may refuse and ask for again.
+  private enum Answer {
+    case password, code
+  }
+
+  /// Runs `body` (read an answer, send it) until Clerk accepts it or the tries run out: a
+  /// wrong password reads the password again; a wrong or expired code reads the code again on
+  /// the same attempt (`body` gets `true` when the last code expired, to have a new one sent).
+  /// Every other refusal, and the last one, is classified as `rejecting` does.
+  private func answering<T>(_ answer: Answer, _ body: (_ expired: Bool) throws -> T) throws -> T {
+    let allowed = answer == .password ? inputs.passwordTries : inputs.codeTries
+    var tries = 1
+    var expired = false
+    while true {
+      do {
+        return try body(expired)
+      } catch ClerkError.api(let error) {
+        let again: Set<String> =
+          answer == .password
+          ? ["form_password_incorrect"] : ["form_code_incorrect", "verification_expired"]
+        guard tries < allowed, again.contains(error.code) else { throw Self.classify(error) }
+        tries += 1
+        expired = error.code == "verification_expired"
+        let left = allowed - tries + 1
+        let what = answer == .password ? "password" : "code"
+        inputs.note(
+          (expired ? "The code has expired" : "Wrong \(what)")
+            + "; try again (\(left) \(left == 1 ? "try" : "tries") left).")
+      }
     }
   }
 

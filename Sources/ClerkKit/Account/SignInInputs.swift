@@ -21,6 +21,11 @@ package struct SignInInputs {
   package var ticket: () throws -> String
   /// A progress note for the user (stderr in the CLI).
   package var note: (String) -> Void
+  /// How many times a password may be typed when Clerk says it is wrong (1: no second try).
+  package var passwordTries = 1
+  /// How many times a code may be typed when Clerk says it is wrong or expired, on the same
+  /// sign-in attempt (1: no second try).
+  package var codeTries = 1
 
   package init(
     password: @escaping (_ identifier: String) throws -> String,

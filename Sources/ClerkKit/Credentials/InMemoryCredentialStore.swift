@@ -1,8 +1,6 @@
-import Synchronization
-
 /// A credential store that keeps everything in memory, for tests and embedders.
 package final class InMemoryCredentialStore: CredentialStore, Sendable {
-  private let credentials = Mutex<[String: ProfileCredential]>([:])
+  private let credentials = Lock<[String: ProfileCredential]>([:])
   private let profileLock = RecursiveLock()
 
   /// An empty store.

@@ -15,6 +15,7 @@ package enum HMAC {
   private static func mac(
     digest: UnsafePointer<CChar>, label: String, key: [UInt8], message: [UInt8]
   ) -> [UInt8] {
+    let crypto = CryptoLibrary.loaded
     var output = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
     var length = 0
     // A NULL key means "keep the previous key" to EVP_MAC_init, so an empty key still gets a
@@ -23,7 +24,7 @@ package enum HMAC {
     let result = keyStorage.withUnsafeBytes { keyBytes in
       message.withUnsafeBufferPointer { data in
         output.withUnsafeMutableBufferPointer { out in
-          EVP_Q_mac(
+          crypto.EVP_Q_mac(
             nil, copenssl_name_hmac(), nil, digest, nil, keyBytes.baseAddress, key.count,
             data.baseAddress, data.count, out.baseAddress, out.count, &length)
         }

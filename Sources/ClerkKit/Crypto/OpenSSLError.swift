@@ -28,14 +28,17 @@ package struct OpenSSLError: Error, Equatable, CustomStringConvertible {
 
   /// Removes every entry from the thread's OpenSSL error queue and returns them as text.
   static func drainQueue() -> [String] {
+    guard let crypto = try? CryptoLibrary.shared.get() else { return [] }
     var entries: [String] = []
     while true {
       var data: UnsafePointer<CChar>? = nil
       var flags: Int32 = 0
-      let code = ERR_get_error_all(nil, nil, nil, &data, &flags)
+      let code = crypto.ERR_get_error_all(nil, nil, nil, &data, &flags)
       if code == 0 { break }
       var buffer = [CChar](repeating: 0, count: 256)
-      buffer.withUnsafeMutableBufferPointer { ERR_error_string_n(code, $0.baseAddress, $0.count) }
+      buffer.withUnsafeMutableBufferPointer {
+        crypto.ERR_error_string_n(code, $0.baseAddress, $0.count)
+      }
       var text = String(
         decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
       if let data, flags & copenssl_err_txt_string() != 0 {

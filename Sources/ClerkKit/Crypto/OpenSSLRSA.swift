@@ -15,36 +15,39 @@ enum OpenSSLRSA {
   /// A new RSA `EVP_PKEY` (owned by the caller) from `components`, via `OSSL_PARAM_BLD` and
   /// `EVP_PKEY_fromdata`.
   static func build(selection: Int32, _ components: [Component]) throws -> OpaquePointer {
-    guard let builder = OSSL_PARAM_BLD_new() else { throw CryptoError.failed("OSSL_PARAM_BLD_new") }
-    defer { OSSL_PARAM_BLD_free(builder) }
+    let crypto = try CryptoLibrary.require()
+    guard let builder = crypto.OSSL_PARAM_BLD_new() else {
+      throw CryptoError.failed("OSSL_PARAM_BLD_new")
+    }
+    defer { crypto.OSSL_PARAM_BLD_free(builder) }
     var numbers: [OpaquePointer] = []
-    defer { for number in numbers { BN_clear_free(number) } }
+    defer { for number in numbers { crypto.BN_clear_free(number) } }
     for component in components {
       guard component.bytes.contains(where: { $0 != 0 }) else {
         throw CryptoError.invalidKeyComponent("the \(component.label) is empty or zero")
       }
       let number = component.bytes.withUnsafeBufferPointer {
-        BN_bin2bn($0.baseAddress, Int32($0.count), nil)
+        crypto.BN_bin2bn($0.baseAddress, Int32($0.count), nil)
       }
       guard let number else { throw CryptoError.failed("BN_bin2bn(\(component.label))") }
       numbers.append(number)
-      guard OSSL_PARAM_BLD_push_BN(builder, component.name, number) == 1 else {
+      guard crypto.OSSL_PARAM_BLD_push_BN(builder, component.name, number) == 1 else {
         throw CryptoError.failed("OSSL_PARAM_BLD_push_BN(\(component.label))")
       }
     }
-    guard let params = OSSL_PARAM_BLD_to_param(builder) else {
+    guard let params = crypto.OSSL_PARAM_BLD_to_param(builder) else {
       throw CryptoError.failed("OSSL_PARAM_BLD_to_param")
     }
-    defer { OSSL_PARAM_free(params) }
-    guard let context = EVP_PKEY_CTX_new_from_name(nil, copenssl_name_rsa(), nil) else {
+    defer { crypto.OSSL_PARAM_free(params) }
+    guard let context = crypto.EVP_PKEY_CTX_new_from_name(nil, copenssl_name_rsa(), nil) else {
       throw CryptoError.failed("EVP_PKEY_CTX_new_from_name(RSA)")
     }
-    defer { EVP_PKEY_CTX_free(context) }
-    guard EVP_PKEY_fromdata_init(context) == 1 else {
+    defer { crypto.EVP_PKEY_CTX_free(context) }
+    guard crypto.EVP_PKEY_fromdata_init(context) == 1 else {
       throw CryptoError.failed("EVP_PKEY_fromdata_init")
     }
     var key: OpaquePointer? = nil
-    guard EVP_PKEY_fromdata(context, &key, selection, params) == 1, let key else {
+    guard crypto.EVP_PKEY_fromdata(context, &key, selection, params) == 1, let key else {
       throw CryptoError.failed("EVP_PKEY_fromdata")
     }
     return key
@@ -54,20 +57,24 @@ enum OpenSSLRSA {
   static func component(
     of key: OpaquePointer, name: UnsafePointer<CChar>, label: String
   ) throws -> [UInt8] {
+    let crypto = try CryptoLibrary.require()
     var number: OpaquePointer? = nil
-    guard EVP_PKEY_get_bn_param(key, name, &number) == 1, let number else {
+    guard crypto.EVP_PKEY_get_bn_param(key, name, &number) == 1, let number else {
       throw CryptoError.failed("EVP_PKEY_get_bn_param(\(label))")
     }
-    defer { BN_clear_free(number) }
-    var bytes = [UInt8](repeating: 0, count: (Int(BN_num_bits(number)) + 7) / 8)
-    _ = bytes.withUnsafeMutableBufferPointer { BN_bn2bin(number, $0.baseAddress) }
+    defer { crypto.BN_clear_free(number) }
+    var bytes = [UInt8](repeating: 0, count: (Int(crypto.BN_num_bits(number)) + 7) / 8)
+    _ = bytes.withUnsafeMutableBufferPointer { crypto.BN_bn2bin(number, $0.baseAddress) }
     return bytes
   }
 
   /// Throws unless `key` is an RSA key of at least `CryptoError.minimumRSABits` bits.
   static func check(_ key: OpaquePointer, what: String) throws {
-    guard EVP_PKEY_is_a(key, copenssl_name_rsa()) == 1 else { throw CryptoError.notRSA(what) }
-    let bits = Int(EVP_PKEY_get_bits(key))
+    let crypto = try CryptoLibrary.require()
+    guard crypto.EVP_PKEY_is_a(key, copenssl_name_rsa()) == 1 else {
+      throw CryptoError.notRSA(what)
+    }
+    let bits = Int(crypto.EVP_PKEY_get_bits(key))
     guard bits >= CryptoError.minimumRSABits else {
       throw CryptoError.keyTooSmall(bits: bits, minimum: CryptoError.minimumRSABits)
     }

@@ -6,6 +6,8 @@ internal import COpenSSL
 /// between threads: each signature uses a fresh `EVP_MD_CTX`, with no global lock.
 package final class RSAPrivateKey: @unchecked Sendable {
   let key: OpaquePointer
+  /// The library `key` comes from (loaded: the key exists).
+  private let crypto = CryptoLibrary.loaded
   /// The matching public key.
   package let publicKey: RSAPublicKey
 
@@ -16,18 +18,19 @@ package final class RSAPrivateKey: @unchecked Sendable {
     guard bits >= CryptoError.minimumRSABits else {
       throw CryptoError.keyTooSmall(bits: bits, minimum: CryptoError.minimumRSABits)
     }
-    guard let context = EVP_PKEY_CTX_new_from_name(nil, copenssl_name_rsa(), nil) else {
+    let crypto = try CryptoLibrary.require()
+    guard let context = crypto.EVP_PKEY_CTX_new_from_name(nil, copenssl_name_rsa(), nil) else {
       throw CryptoError.failed("EVP_PKEY_CTX_new_from_name(RSA)")
     }
-    defer { EVP_PKEY_CTX_free(context) }
-    guard EVP_PKEY_keygen_init(context) == 1 else {
+    defer { crypto.EVP_PKEY_CTX_free(context) }
+    guard crypto.EVP_PKEY_keygen_init(context) == 1 else {
       throw CryptoError.failed("EVP_PKEY_keygen_init")
     }
-    guard EVP_PKEY_CTX_set_rsa_keygen_bits(context, Int32(bits)) == 1 else {
+    guard crypto.EVP_PKEY_CTX_set_rsa_keygen_bits(context, Int32(bits)) == 1 else {
       throw CryptoError.failed("EVP_PKEY_CTX_set_rsa_keygen_bits")
     }
     var key: OpaquePointer? = nil
-    guard EVP_PKEY_generate(context, &key) == 1, let key else {
+    guard crypto.EVP_PKEY_generate(context, &key) == 1, let key else {
       throw CryptoError.failed("EVP_PKEY_generate")
     }
     return try RSAPrivateKey(adopting: key, what: "The generated key")
@@ -41,8 +44,9 @@ package final class RSAPrivateKey: @unchecked Sendable {
   package convenience init(pem: String) throws {
     // The password callback refuses, so an encrypted PEM fails instead of prompting on the
     // terminal (OpenSSL's default callback reads the TTY).
+    let crypto = try CryptoLibrary.require()
     let key = try MemoryBIO.reading(pem) { bio in
-      PEM_read_bio_PrivateKey(bio, nil, { _, _, _, _ in 0 }, nil)
+      crypto.PEM_read_bio_PrivateKey(bio, nil, { _, _, _, _ in 0 }, nil)
     }
     guard let key else { throw CryptoError.failed("PEM_read_bio_PrivateKey") }
     try self.init(adopting: key, what: "The PEM private key")
@@ -81,20 +85,20 @@ package final class RSAPrivateKey: @unchecked Sendable {
         modulus: OpenSSLRSA.component(of: key, name: copenssl_param_rsa_n(), label: "modulus"),
         exponent: OpenSSLRSA.component(of: key, name: copenssl_param_rsa_e(), label: "exponent"))
     } catch {
-      EVP_PKEY_free(key)
+      crypto.EVP_PKEY_free(key)
       throw error
     }
     self.key = key
   }
 
-  deinit { EVP_PKEY_free(key) }
+  deinit { crypto.EVP_PKEY_free(key) }
 
   /// The key as an unencrypted PKCS#8 PEM (`-----BEGIN PRIVATE KEY-----`).
   ///
   /// - Warning: The result is the secret key in clear text; store it with mode 0600.
   package func pemRepresentation() throws -> String {
     try MemoryBIO.writing(operation: "PEM_write_bio_PrivateKey") { bio in
-      PEM_write_bio_PrivateKey(bio, key, nil, nil, 0, nil, nil)
+      crypto.PEM_write_bio_PrivateKey(bio, key, nil, nil, 0, nil, nil)
     }
   }
 
@@ -102,19 +106,19 @@ package final class RSAPrivateKey: @unchecked Sendable {
   ///
   /// - Throws: `CryptoError.openSSL` if OpenSSL fails.
   package func signRS256(_ message: [UInt8]) throws -> [UInt8] {
-    guard let context = EVP_MD_CTX_new() else { throw CryptoError.failed("EVP_MD_CTX_new") }
-    defer { EVP_MD_CTX_free(context) }
-    guard EVP_DigestSignInit(context, nil, EVP_sha256(), nil, key) == 1 else {
+    guard let context = crypto.EVP_MD_CTX_new() else { throw CryptoError.failed("EVP_MD_CTX_new") }
+    defer { crypto.EVP_MD_CTX_free(context) }
+    guard crypto.EVP_DigestSignInit(context, nil, crypto.EVP_sha256(), nil, key) == 1 else {
       throw CryptoError.failed("EVP_DigestSignInit")
     }
     return try OpenSSLRSA.withBytes(message) { message, count in
       var length = 0
-      guard EVP_DigestSign(context, nil, &length, message, count) == 1 else {
+      guard crypto.EVP_DigestSign(context, nil, &length, message, count) == 1 else {
         throw CryptoError.failed("EVP_DigestSign(size)")
       }
       var signature = [UInt8](repeating: 0, count: length)
       let ok = signature.withUnsafeMutableBufferPointer {
-        EVP_DigestSign(context, $0.baseAddress, &length, message, count)
+        crypto.EVP_DigestSign(context, $0.baseAddress, &length, message, count)
       }
       guard ok == 1 else { throw CryptoError.failed("EVP_DigestSign") }
       return Array(signature.prefix(length))

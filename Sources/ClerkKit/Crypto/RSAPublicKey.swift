@@ -6,6 +6,8 @@ internal import COpenSSL
 /// between threads; every verification uses its own `EVP_MD_CTX`.
 package final class RSAPublicKey: @unchecked Sendable {
   let key: OpaquePointer
+  /// The library `key` comes from (loaded: the key exists).
+  private let crypto = CryptoLibrary.loaded
   /// The modulus `n`, big-endian, without leading zero bytes.
   package let modulus: [UInt8]
   /// The public exponent `e`, big-endian, without leading zero bytes (usually `01 00 01`).
@@ -34,8 +36,9 @@ package final class RSAPublicKey: @unchecked Sendable {
   package convenience init(pem: String) throws {
     // The password callback refuses, so an encrypted PEM fails instead of prompting on the
     // terminal (OpenSSL's default callback reads the TTY).
+    let crypto = try CryptoLibrary.require()
     let key = try MemoryBIO.reading(pem) { bio in
-      PEM_read_bio_PUBKEY(bio, nil, { _, _, _, _ in 0 }, nil)
+      crypto.PEM_read_bio_PUBKEY(bio, nil, { _, _, _, _ in 0 }, nil)
     }
     guard let key else { throw CryptoError.failed("PEM_read_bio_PUBKEY") }
     try self.init(adopting: key, what: "The PEM public key")
@@ -49,18 +52,20 @@ package final class RSAPublicKey: @unchecked Sendable {
       exponent = try OpenSSLRSA.component(
         of: key, name: copenssl_param_rsa_e(), label: "exponent")
     } catch {
-      EVP_PKEY_free(key)
+      crypto.EVP_PKEY_free(key)
       throw error
     }
     self.key = key
-    bits = Int(EVP_PKEY_get_bits(key))
+    bits = Int(crypto.EVP_PKEY_get_bits(key))
   }
 
-  deinit { EVP_PKEY_free(key) }
+  deinit { crypto.EVP_PKEY_free(key) }
 
   /// The key as a SubjectPublicKeyInfo PEM (`-----BEGIN PUBLIC KEY-----`).
   package func pemRepresentation() throws -> String {
-    try MemoryBIO.writing(operation: "PEM_write_bio_PUBKEY") { PEM_write_bio_PUBKEY($0, key) }
+    try MemoryBIO.writing(operation: "PEM_write_bio_PUBKEY") {
+      crypto.PEM_write_bio_PUBKEY($0, key)
+    }
   }
 
   /// Whether `signature` is a valid RS256 (RSASSA-PKCS1-v1_5 with SHA-256) signature of
@@ -69,13 +74,15 @@ package final class RSAPublicKey: @unchecked Sendable {
   /// Never throws: a mismatch, a malformed signature or an OpenSSL failure are all `false`,
   /// and the OpenSSL error queue is cleared.
   package func verifyRS256(signature: [UInt8], message: [UInt8]) -> Bool {
-    defer { ERR_clear_error() }
-    guard let context = EVP_MD_CTX_new() else { return false }
-    defer { EVP_MD_CTX_free(context) }
-    guard EVP_DigestVerifyInit(context, nil, EVP_sha256(), nil, key) == 1 else { return false }
+    defer { crypto.ERR_clear_error() }
+    guard let context = crypto.EVP_MD_CTX_new() else { return false }
+    defer { crypto.EVP_MD_CTX_free(context) }
+    guard crypto.EVP_DigestVerifyInit(context, nil, crypto.EVP_sha256(), nil, key) == 1 else {
+      return false
+    }
     let result = OpenSSLRSA.withBytes(signature) { signature, signatureCount in
       OpenSSLRSA.withBytes(message) { message, messageCount in
-        EVP_DigestVerify(context, signature, signatureCount, message, messageCount)
+        crypto.EVP_DigestVerify(context, signature, signatureCount, message, messageCount)
       }
     }
     return result == 1

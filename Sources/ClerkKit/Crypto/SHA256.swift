@@ -4,11 +4,13 @@ internal import COpenSSL
 package enum SHA256 {
   /// The 32-byte SHA-256 digest of `bytes`.
   package static func hash(_ bytes: [UInt8]) -> [UInt8] {
+    let crypto = CryptoLibrary.loaded
     var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
     var length: UInt32 = 0
     let ok = bytes.withUnsafeBytes { input in
       digest.withUnsafeMutableBufferPointer { output in
-        EVP_Digest(input.baseAddress, input.count, output.baseAddress, &length, EVP_sha256(), nil)
+        crypto.EVP_Digest(
+          input.baseAddress, input.count, output.baseAddress, &length, crypto.EVP_sha256(), nil)
       }
     }
     guard ok == 1, length == 32 else {

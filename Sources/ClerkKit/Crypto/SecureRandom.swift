@@ -8,7 +8,10 @@ package enum SecureRandom {
     precondition(count >= 0 && count <= Int(Int32.max), "SecureRandom.bytes: bad count \(count)")
     var output = [UInt8](repeating: 0, count: count)
     if count == 0 { return output }
-    let ok = output.withUnsafeMutableBufferPointer { RAND_bytes($0.baseAddress, Int32(count)) }
+    let crypto = CryptoLibrary.loaded
+    let ok = output.withUnsafeMutableBufferPointer {
+      crypto.RAND_bytes($0.baseAddress, Int32(count))
+    }
     guard ok == 1 else {
       fatalError("\(OpenSSLError(operation: "RAND_bytes"))")
     }

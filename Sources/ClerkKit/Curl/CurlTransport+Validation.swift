@@ -19,24 +19,8 @@ extension CurlTransport {
     /// `host:port`, for connection messages.
     var hostAndPort: String { "\(host):\(port)" }
 
-    /// The URL without user info, query or fragment: safe to print (queries can carry tokens).
-    var display: String { Target.redacted(normalized) }
-
-    /// `text` cut before any query or fragment, with user info removed.
-    static func redacted(_ text: String) -> String {
-      var result = Substring(text)
-      if let cut = result.firstIndex(where: { $0 == "?" || $0 == "#" }) {
-        result = result[..<cut]
-      }
-      if let colon = result.firstIndex(of: ":"), result[colon...].hasPrefix("://") {
-        let authorityStart = result.index(colon, offsetBy: 3)
-        let authorityEnd = result[authorityStart...].firstIndex(of: "/") ?? result.endIndex
-        if let at = result[authorityStart..<authorityEnd].lastIndex(of: "@") {
-          result = result[..<authorityStart] + result[result.index(after: at)...]
-        }
-      }
-      return String(result)
-    }
+    /// The URL as `Redaction.url` shows it: safe to print (queries can carry tokens).
+    var display: String { Redaction.url(normalized) }
   }
 
   /// Checks everything that can be checked without I/O: the URL (absolute, `https`, or `http`
@@ -81,7 +65,7 @@ extension CurlTransport {
     } catch {
       throw HTTPError(
         .invalidURL, url: text,
-        message: "invalid URL '\(Target.redacted(Self.printable(text)))': \(error.reason); "
+        message: "invalid URL '\(Redaction.url(Self.printable(text)))': \(error.reason); "
           + "give an absolute https:// URL")
     }
     guard let scheme = parsed.scheme, let host = parsed.host, !host.isEmpty,
@@ -89,13 +73,13 @@ extension CurlTransport {
     else {
       throw HTTPError(
         .invalidURL, url: text,
-        message: "invalid URL '\(Target.redacted(Self.printable(text)))': no host; "
+        message: "invalid URL '\(Redaction.url(Self.printable(text)))': no host; "
           + "give an absolute https:// URL")
     }
     guard scheme == "https" || scheme == "http" else {
       throw HTTPError(
         .invalidURL, url: text,
-        message: "unsupported URL scheme '\(scheme)' in '\(Target.redacted(text))'; use https://")
+        message: "unsupported URL scheme '\(scheme)' in '\(Redaction.url(text))'; use https://")
     }
     let target = Target(
       url: text, normalized: normalized, scheme: scheme, host: host, port: port,

@@ -1,5 +1,4 @@
 internal import CCurl
-import Synchronization
 
 /// Sends `HTTPRequest`s with libcurl: the engine behind `HTTPClient.curl(_:)`.
 ///
@@ -12,7 +11,7 @@ final class CurlTransport: Sendable {
   /// The client settings.
   let configuration: CurlConfiguration
   /// Idle handles, most recently used last.
-  private let idle = Mutex<[IdleHandle]>([])
+  private let idle = Lock<[IdleHandle]>([])
 
   /// A handle parked in the pool. `@unchecked Sendable` because ownership moves, never sharing:
   /// a parked handle is used by no thread, and a handle taken out belongs only to the `send` that
@@ -84,7 +83,7 @@ final class CurlTransport: Sendable {
     let message =
       location.isEmpty
       ? "\(target.display) answered HTTP \(status) without a Location; check the URL"
-      : "\(target.display) redirects (HTTP \(status)) to \(Target.redacted(location)); "
+      : "\(target.display) redirects (HTTP \(status)) to \(Redaction.url(location)); "
         + "redirects are not followed: use that URL instead"
     return HTTPError(.redirect(location: location), url: target.url, message: message)
   }

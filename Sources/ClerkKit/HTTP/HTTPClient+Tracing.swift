@@ -1,5 +1,4 @@
 import FoundationEssentials
-import Synchronization
 
 extension HTTPClient {
   /// This client, writing one line per request and per reply to `log`: method, URL (secret
@@ -49,7 +48,7 @@ extension HTTPClient {
 
 private final class LazyClientBox: Sendable {
   private let make: @Sendable () -> HTTPClient
-  private let made = Mutex<HTTPClient?>(nil)
+  private let made = Lock<HTTPClient?>(nil)
 
   init(_ make: @escaping @Sendable () -> HTTPClient) { self.make = make }
 

@@ -100,7 +100,8 @@ package enum HTTPDate {
     return era * 146_097 + dayOfEra - 719_468
   }
 
-  /// The inverse of `daysFromCivil`.
+  /// The proleptic Gregorian date `days` after 1970-01-01 (the inverse of `daysFromCivil`);
+  /// also what `EpochTime` shows.
   package static func civil(fromDays days: Int64) -> (year: Int, month: Int, day: Int) {
     let z = days + 719_468
     let era = (z >= 0 ? z : z - 146_096) / 146_097

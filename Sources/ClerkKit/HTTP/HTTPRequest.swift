@@ -14,6 +14,9 @@ package struct HTTPRequest: Sendable, Equatable {
   /// The largest response body accepted; more is `HTTPError.Kind.responseTooLarge`.
   package var maxResponseBytes: Int
 
+  /// Seconds a request may take unless the caller says otherwise (`--request-timeout`'s default).
+  package static let defaultTimeout: Double = 15
+
   /// The cap on response bodies unless a request says otherwise: 1 MiB.
   package static let defaultMaxResponseBytes = 1 << 20
 
@@ -23,7 +26,7 @@ package struct HTTPRequest: Sendable, Equatable {
     headers: HTTPHeaders = [:],
     body: [UInt8] = [],
     connectTimeout: Double = 5,
-    timeout: Double = 15,
+    timeout: Double = HTTPRequest.defaultTimeout,
     maxResponseBytes: Int = HTTPRequest.defaultMaxResponseBytes
   ) {
     self.method = method

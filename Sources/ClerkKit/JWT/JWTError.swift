@@ -79,7 +79,7 @@ package enum JWTError: Error, Equatable, CustomStringConvertible {
     case .signingFailed(let reason):
       return "could not sign the token: \(reason)"
     case .discoveryFailed(let url, let reason):
-      return "could not fetch \(url): \(reason)"
+      return "could not fetch \(Redaction.url(url)): \(reason)"
     }
   }
 

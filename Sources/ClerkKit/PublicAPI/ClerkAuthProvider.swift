@@ -1,6 +1,5 @@
 import Dispatch
 import FoundationEssentials
-import Synchronization
 
 /// Signs a user in to Clerk and hands out JWTs for a backend, in the shape of Convex's
 /// `AuthProvider` (0.8+: `login(onIdToken:)`, `loginFromCache(onIdToken:)`, `logout()`,
@@ -26,7 +25,7 @@ public final class ClerkAuthProvider: Sendable {
   package let http: HTTPClient
   private let clock: Clock
   private let requestTimeout: Double
-  let state = Mutex(State())
+  let state = Lock(State())
 
   private struct Backing: Sendable {
     let profile: String
@@ -71,7 +70,7 @@ public final class ClerkAuthProvider: Sendable {
     publishableKey: String?, frontendAPIURL: String?, jwtTemplate: String?,
     signInTimeout: TimeInterval, minimumTokenTTL: TimeInterval = 10,
     store: ClerkCredentialStore, http: HTTPClient, clock: Clock,
-    environment: [String: String], requestTimeout: Double = 15
+    environment: [String: String], requestTimeout: Double = HTTPRequest.defaultTimeout
   ) {
     self.jwtTemplate = jwtTemplate
     self.signInTimeout = signInTimeout

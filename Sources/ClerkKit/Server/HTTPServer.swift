@@ -1,6 +1,5 @@
 import Dispatch
 import FoundationEssentials
-import Synchronization
 
 /// A small HTTP/1.1 server on POSIX sockets, for the emulator and loopback callbacks.
 ///
@@ -28,7 +27,7 @@ package final class HTTPServer: Sendable {
     var port = 0
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
 
   /// Creates a server; nothing listens until `start()`.
   ///

@@ -1,6 +1,5 @@
 import Dispatch
 import FoundationEssentials
-import Synchronization
 
 /// What the server's I/O thread shares with the workers and with `HTTPServer`.
 final class ServerCore: Sendable {
@@ -28,7 +27,7 @@ final class ServerCore: Sendable {
     var listener: ListeningSocket?
   }
 
-  private let shared: Mutex<Shared>
+  private let shared: Lock<Shared>
 
   init(
     configuration: HTTPServer.Configuration, handler: @escaping HTTPServer.Handler,
@@ -38,7 +37,7 @@ final class ServerCore: Sendable {
     self.handler = handler
     self.wakePipe = wakePipe
     self.pool = WorkerPool(threads: configuration.workerThreads)
-    self.shared = Mutex(Shared(listener: listener))
+    self.shared = Lock(Shared(listener: listener))
   }
 
   /// Hands the listening socket to the I/O thread, which then holds the only reference.

@@ -1,7 +1,6 @@
 import Dispatch
 import FoundationEssentials
 import Glibc
-import Synchronization
 
 /// A fixed set of threads running submitted jobs in order; a job that blocks holds one thread.
 final class WorkerPool: Sendable {
@@ -14,7 +13,7 @@ final class WorkerPool: Sendable {
     var shutDown = false
   }
 
-  private let state = Mutex(State())
+  private let state = Lock(State())
   private let available = DispatchSemaphore(value: 0)
   private let threadCount: Int
 

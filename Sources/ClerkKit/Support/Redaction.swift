@@ -1,28 +1,60 @@
 /// How secrets appear in traces and messages: `…` and their last four characters.
+///
+/// ``url(_:)`` is the one policy for every URL clerkctl shows (the `--verbose` trace, transport
+/// errors, response errors): user info is dropped, and the values of query and fragment fields
+/// whose names look secret are redacted; the rest stays readable.
 package enum Redaction {
   /// `…` plus the last 4 characters (just `…` for 8 characters or fewer).
   package static func secret(_ value: String) -> String {
     value.count <= 8 ? "…" : "…" + value.suffix(4)
   }
 
-  /// Query fields whose values are secrets.
-  package static let secretQueryFields: Set<String> = [
-    "rotating_token_nonce", "__clerk_ticket", "ticket", "token", "code", "password",
-    "__clerk_testing_token", "__dev_session",
+  /// Words that make a query field's value a secret when its name (lower-cased, percent-decoded)
+  /// contains one: `access_token`, `api_key`, `client_secret`, `X-Amz-Signature`, `__clerk_db_jwt`,
+  /// `rotating_token_nonce`, `__clerk_ticket`, `code`, `state`, `__dev_session`…
+  package static let secretNameParts: [String] = [
+    "token", "key", "secret", "password", "passwd", "pwd", "code", "ticket", "signature", "sig",
+    "nonce", "jwt", "auth", "session", "credential", "otp", "state",
   ]
 
-  /// The URL with the values of secret query fields redacted.
+  /// Whether a query field named `name` carries a secret.
+  package static func isSecretField(_ name: String) -> Bool {
+    let lowered = FormEncoding.unescape(name).lowercased()
+    return secretNameParts.contains { lowered.contains($0) }
+  }
+
+  /// `url` without user info, with the values of secret query and fragment fields redacted.
   package static func url(_ url: String) -> String {
-    guard let mark = url.firstIndex(of: "?") else { return url }
-    let base = url[..<mark]
-    let query = url[url.index(after: mark)...]
-    let fields = query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
-      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      guard parts.count == 2, secretQueryFields.contains(String(parts[0])) else {
-        return String(pair)
-      }
-      return "\(parts[0])=\(secret(FormEncoding.unescape(String(parts[1]))))"
+    var rest = Substring(url)
+    var fragment: Substring?
+    if let hash = rest.firstIndex(of: "#") {
+      fragment = rest[rest.index(after: hash)...]
+      rest = rest[..<hash]
     }
-    return base + "?" + fields.joined(separator: "&")
+    var query: Substring?
+    if let mark = rest.firstIndex(of: "?") {
+      query = rest[rest.index(after: mark)...]
+      rest = rest[..<mark]
+    }
+    if let scheme = rest.firstRange(of: "://") {
+      let authority = rest[scheme.upperBound...]
+      let end = authority.firstIndex(of: "/") ?? authority.endIndex
+      if let at = authority[..<end].lastIndex(of: "@") {
+        rest = rest[..<scheme.upperBound] + rest[rest.index(after: at)...]
+      }
+    }
+    var shown = String(rest)
+    if let query { shown += "?" + fields(query) }
+    if let fragment { shown += "#" + fields(fragment) }
+    return shown
+  }
+
+  /// `a=1&token=…` fields with secret values redacted; other text kept as it is.
+  private static func fields(_ text: Substring) -> String {
+    text.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      guard parts.count == 2, isSecretField(String(parts[0])) else { return String(pair) }
+      return "\(parts[0])=\(secret(FormEncoding.unescape(String(parts[1]))))"
+    }.joined(separator: "&")
   }
 }

@@ -1,4 +1,6 @@
 import ClerkCLI
+import ClerkTestSupport
+import ClerkKit
 import Foundation
 import Testing
 
@@ -50,15 +52,9 @@ struct CompletionScriptTests {
     let file = directory.appendingPathComponent("clerkctl.\(shell.rawValue)")
     try runCLI(["completion", shell.rawValue]).output.write(
       to: file, atomically: true, encoding: .utf8)
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: executable)
-    process.arguments = ["-n", file.path]
-    let errors = Pipe()
-    process.standardError = errors
-    try process.run()
-    process.waitUntilExit()
-    let message = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-    #expect(process.terminationStatus == 0, "\(shell) -n: \(message)")
+    let result = try ProcessRun.run(
+      executable, ["-n", file.path], environment: ProcessInfo.processInfo.environment)
+    #expect(result.status == 0, "\(shell) -n: \(result.stderr)")
   }
 
   @Test("bash completes subcommands, option values and arguments")
@@ -74,6 +70,34 @@ struct CompletionScriptTests {
       t clerkctl jwt verify --le
       t clerkctl completion ''
       """
+    let result = try ProcessRun.run(
+      "/bin/bash", ["-c", probe], environment: ProcessInfo.processInfo.environment)
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init)
+    #expect(
+      Array(lines.prefix(5)) == [
+        "token", "decode verify", "raw header json", "--leeway", "bash zsh fish",
+      ])
+  }
+
+  @Test("bash offers stored profiles after --profile and 'profile use', templates after --template")
+  func bashDynamicValues() throws {
+    guard FileManager.default.isExecutableFile(atPath: "/bin/bash") else { return }
+    let script = runCLI(["completion", "bash"]).output
+    let probe = """
+      \(script)
+      clerkctl() {
+        case "$1 $2" in
+          "__complete profiles") printf 'default\\nwork\\n' ;;
+          "__complete templates") printf 'api\\nconvex\\n' ;;
+        esac
+      }
+      t() { COMP_WORDS=("$@"); COMP_CWORD=$((${#COMP_WORDS[@]} - 1)); COMPREPLY=(); _clerkctl; echo "${COMPREPLY[*]}"; }
+      t clerkctl --profile ''
+      t clerkctl profile use w
+      t clerkctl token --template ''
+      t clerkctl exec --template co
+      """
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/bin/bash")
     process.arguments = ["-c", probe]
@@ -83,9 +107,40 @@ struct CompletionScriptTests {
     process.waitUntilExit()
     let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
       .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-    #expect(
-      Array(lines.prefix(5)) == [
-        "token", "decode verify", "raw header json", "--leeway", "bash zsh fish",
-      ])
+    #expect(Array(lines.prefix(4)) == ["default work", "work", "api convex", "convex"])
+  }
+
+  @Test("zsh and fish ask clerkctl for the same values", arguments: [CompletionShell.zsh, .fish])
+  func dynamicValues(shell: CompletionShell) {
+    let script = runCLI(["completion", shell.rawValue]).output
+    #expect(script.contains("clerkctl __complete profiles 2>/dev/null"))
+    #expect(script.contains("clerkctl __complete templates 2>/dev/null"))
+  }
+
+  @Test("__complete lists stored profiles, and convex with the cached templates")
+  func completeValues() throws {
+    let fixture = try ProfileFixture(profiles: ["default", "work"])
+    let store = ProfileStore(directory: ConfigDirectory(path: fixture.configDir))
+    var credential = try #require(try store.load(profile: "work"))
+    credential.cache(
+      CachedToken(jwt: "a.b.c", template: "api", issuedAt: 1, expiresAt: 2), sessionID: "sess_work")
+    try store.save(credential)
+    #expect(fixture.run(["__complete", "profiles"]).output == "default\nwork\n")
+    #expect(fixture.run(["__complete", "templates"]).output == "api\nconvex\n")
+    let empty = runCLI(["__complete", "profiles"], environment: ["HOME": "/nonexistent"])
+    #expect(empty.code == 0)
+    #expect(empty.output.isEmpty)
+    #expect(empty.error.isEmpty)
+    // Hidden: not in help or completion lists.
+    #expect(!runCLI(["--help"]).output.contains("__complete"))
+  }
+
+  @Test("completion --help says where each shell's script goes")
+  func placement() {
+    let help = runCLI(["completion", "--help"]).output
+    let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(flat.contains("~/.local/share/bash-completion/completions/clerkctl"))
+    #expect(flat.contains("_clerkctl in a directory on $fpath"))
+    #expect(flat.contains("~/.config/fish/completions/clerkctl.fish"))
   }
 }

@@ -2,7 +2,6 @@ import ClerkCLI
 import ClerkEmulator
 import ClerkKit
 import ClerkTestSupport
-import Synchronization
 import Testing
 
 /// The `User-Agent` Clerk sees comes from the HTTP client's configuration: clerkctl's for the

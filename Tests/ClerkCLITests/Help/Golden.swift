@@ -35,30 +35,8 @@ enum Golden {
       --watch                   With --output: keep the file fresh until SIGINT or
                                 SIGTERM, or the session ends.
 
-    GLOBAL OPTIONS:
-      --profile <name>          The stored sign-in to use. (default: default; env:
-                                CLERKCTL_PROFILE)
-      --config-dir <dir>        Where profiles are kept; default
-                                $XDG_CONFIG_HOME/clerkctl, else ~/.config/clerkctl.
-                                (env: CLERKCTL_CONFIG_DIR)
-      --publishable-key <key>   The instance's pk_test_/pk_live_ key; the Frontend
-                                API host is decoded from it. (env:
-                                CLERK_PUBLISHABLE_KEY)
-      --fapi-url <url>          Frontend API base URL; overrides the key (proxies,
-                                the emulator). (env: CLERK_FAPI_URL)
-      --api-url <url>           Backend API base URL. (default:
-                                https://api.clerk.com; env: CLERK_API_URL)
-      --request-timeout <seconds>
-                                Time limit per HTTP request. (default: 15; env:
-                                CLERKCTL_REQUEST_TIMEOUT)
-      --cacert <file>           Extra CA bundle for TLS. (env: SSL_CERT_FILE)
-      --verbose                 Trace HTTP on stderr: method, URL, status, timing;
-                                secrets redacted. (env: CLERKCTL_DEBUG=1)
-      --json                    Machine-readable output, where the command has any.
-      --no-input                Never prompt. (env: CLERKCTL_NO_INPUT=1)
-      --no-color                No colour (also with NO_COLOR set or TERM=dumb).
-      -h, --help                Show help information.
-      --version                 Show the version.
+    The global options (--profile, --json, --no-input, --verbose, …) work here too;
+    see 'clerkctl --help'.
 
     EXAMPLES:
       # Print a token for a Convex backend
@@ -83,7 +61,8 @@ enum Golden {
     USAGE: clerkctl [<global options>] <command>
 
     GLOBAL OPTIONS:
-      --profile <name>          The stored sign-in to use. (default: default; env:
+      --profile <name>          The stored sign-in to use; else the one 'clerkctl
+                                profile use' chose. (default: default; env:
                                 CLERKCTL_PROFILE)
       --config-dir <dir>        Where profiles are kept; default
                                 $XDG_CONFIG_HOME/clerkctl, else ~/.config/clerkctl.
@@ -178,30 +157,8 @@ enum Golden {
       --refresh                 Keep fresh tokens in NAME_FILE and at NAME_URL while
                                 the command runs.
 
-    GLOBAL OPTIONS:
-      --profile <name>          The stored sign-in to use. (default: default; env:
-                                CLERKCTL_PROFILE)
-      --config-dir <dir>        Where profiles are kept; default
-                                $XDG_CONFIG_HOME/clerkctl, else ~/.config/clerkctl.
-                                (env: CLERKCTL_CONFIG_DIR)
-      --publishable-key <key>   The instance's pk_test_/pk_live_ key; the Frontend
-                                API host is decoded from it. (env:
-                                CLERK_PUBLISHABLE_KEY)
-      --fapi-url <url>          Frontend API base URL; overrides the key (proxies,
-                                the emulator). (env: CLERK_FAPI_URL)
-      --api-url <url>           Backend API base URL. (default:
-                                https://api.clerk.com; env: CLERK_API_URL)
-      --request-timeout <seconds>
-                                Time limit per HTTP request. (default: 15; env:
-                                CLERKCTL_REQUEST_TIMEOUT)
-      --cacert <file>           Extra CA bundle for TLS. (env: SSL_CERT_FILE)
-      --verbose                 Trace HTTP on stderr: method, URL, status, timing;
-                                secrets redacted. (env: CLERKCTL_DEBUG=1)
-      --json                    Machine-readable output, where the command has any.
-      --no-input                Never prompt. (env: CLERKCTL_NO_INPUT=1)
-      --no-color                No colour (also with NO_COLOR set or TERM=dumb).
-      -h, --help                Show help information.
-      --version                 Show the version.
+    The global options (--profile, --json, --no-input, --verbose, …) work here too;
+    see 'clerkctl --help'.
 
     EXAMPLES:
       # Run the tests with a Convex token

@@ -96,6 +96,42 @@ struct HelpTests {
     #expect(token.output.contains(".B \\-\\-format <format>"))
   }
 
+  @Test("A command's help shows its own options and one line pointing at the global ones")
+  func globalsPointer() {
+    for path in [["token"], ["login"], ["profile", "use"], ["jwt", "verify"]] {
+      let help = runCLI(path + ["--help"]).output
+      #expect(!help.contains("GLOBAL OPTIONS:"), "\(path)")
+      #expect(!help.contains("--config-dir"), "\(path)")
+      #expect(help.contains("see 'clerkctl --help'"), "\(path)")
+    }
+    let root = runCLI(["--help"]).output
+    #expect(root.contains("GLOBAL OPTIONS:"))
+    #expect(root.contains("--config-dir <dir>"))
+  }
+
+  @Test("A man page per command, with FILES, SEE ALSO and the environment as .TP entries")
+  func manPages() {
+    let pages = runCLI(["help", "--man-pages"]).output.split(separator: "\n").map {
+      $0.split(separator: " ").map(String.init)
+    }
+    let names = pages.map { $0[0] }
+    for name in ["clerkctl", "clerkctl-login", "clerkctl-profile-use", "clerkctl-jwt-decode"] {
+      #expect(names.contains(name), "missing \(name)")
+    }
+    for page in pages {
+      let roff = runCLI(["help", "--man"] + page.dropFirst()).output
+      #expect(roff.hasPrefix(".TH \(page[0].uppercased()) 1 "), "\(page)")
+      #expect(roff.contains("\n.SH FILES\n"), "\(page)")
+      #expect(roff.contains("CONFIG_DIR/profiles/NAME.json"), "\(page)")
+      #expect(roff.contains("\n.SH SEE ALSO\n"), "\(page)")
+      #expect(roff.contains(page[0] == "clerkctl" ? "\\fBclerkctl\\-login\\fR(1)" : "\\fBclerkctl\\fR(1)"))
+    }
+    let root = runCLI(["help", "--man"]).output
+    #expect(!root.contains(".nf"))
+    #expect(root.contains(".TP\n.B CLERKCTL_PROFILE\n"))
+    #expect(root.contains(".TP\n.B NO_COLOR\n"))
+  }
+
   @Test("Golden: clerkctl token --help")
   func goldenToken() {
     #expect(runCLI(["token", "--help"]).output == Golden.token)

@@ -24,7 +24,13 @@ struct ProcessGuardTests {
       context: context)
     #expect(code == 0, "\(recording.error)")
     #expect(recorder.watches.map(\.deadline) == [7])
-    #expect(recorder.watches.map { $0.expiry.map { "\($0)" } } == ["sign-in timed out after 7 s"])
+    #expect(
+      recorder.watches.map { $0.expiry.map(ErrorReporter.message(for:)) } == [
+        "sign-in timed out after 7 s; run 'clerkctl login --identifier demo@example.com' "
+          + "again (or raise --sign-in-timeout)"
+      ])
+    #expect(
+      recorder.watches.map { $0.expiry.map(ErrorReporter.exitCode(for:)) } == [.signInTimeout])
     #expect(recorder.allStopped)
   }
 

@@ -1,13 +1,12 @@
 import ClerkEmulator
 import ClerkKit
 import ClerkTestSupport
-import Synchronization
 
 /// An in-process emulator behind a real loopback server (port 0) that notes each request's
 /// `User-Agent`.
 final class LoopbackEmulator: Sendable {
   private final class Agents: Sendable {
-    let list = Mutex<[String]>([])
+    let list = Lock<[String]>([])
   }
   let server: HTTPServer
   private let agents = Agents()

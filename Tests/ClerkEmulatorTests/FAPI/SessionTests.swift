@@ -86,7 +86,11 @@ struct SessionTests {
         #expect(response.headers["Authorization"] == "")
         #expect(try EmulatorHarness.json(response)["client"] == .null)
       default:
-        #expect(harness.send("POST", "/__emulator/sessions/\(session)/revoke").status == 200)
+        #expect(
+          harness.send(
+            "POST", "/__emulator/sessions/\(session)/revoke",
+            headers: ["Content-Type": "application/json"], body: Array("{}".utf8)
+          ).status == 200)
       }
       let minted = harness.fapi("POST", "/v1/client/sessions/\(session)/tokens", token: token)
       if action == "deleteClient" {

@@ -192,7 +192,9 @@ struct LoopbackTokenTests {
   @Test("a session revoked through the test surface can no longer mint")
   func revoked() throws {
     let (token, session) = try harness.signIn()
-    let revoked = harness.send("POST", "/__emulator/sessions/\(session)/revoke")
+    let revoked = harness.send(
+      "POST", "/__emulator/sessions/\(session)/revoke",
+      headers: ["Content-Type": "application/json"], body: Array("{}".utf8))
     #expect(try EmulatorHarness.json(revoked)["status"] == "revoked")
     let minted = harness.fapi("POST", "/v1/client/sessions/\(session)/tokens", token: token)
     #expect(minted.status == 404)

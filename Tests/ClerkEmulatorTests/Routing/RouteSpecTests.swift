@@ -85,7 +85,7 @@ struct RouteSpecTests {
         "POST /api/query", "POST /api/mutation", "POST /api/action",
         "GET /__emulator/requests", "DELETE /__emulator/requests", "POST /__emulator/faults",
         "POST /__emulator/sessions/{session_id}/revoke", "GET /__emulator/emails",
-        "GET /__emulator/oauth/authorize",
+        "GET /__emulator/oauth/authorize", "POST /__emulator/jwt_templates/{name}",
       ])
   }
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 
 @testable import ClerkKit
@@ -13,12 +12,12 @@ private final class Bench: Sendable {
     var sleeps: [Double] = []
     var timeouts: [Double] = []
   }
-  private let state: Mutex<State>
+  private let state: Lock<State>
   /// Seconds each request takes on the virtual clock.
   let requestCost: Double
 
   init(_ outcomes: [Result<HTTPResponse, HTTPError>], requestCost: Double = 0) {
-    state = Mutex(State(outcomes: outcomes))
+    state = Lock(State(outcomes: outcomes))
     self.requestCost = requestCost
   }
 

@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import Synchronization
 import Testing
 
 @testable import ClerkKit
@@ -38,7 +37,7 @@ final class ScratchDirectory: Sendable {
 
 /// A clock whose time advances only when something sleeps on it.
 final class SteppingClock: Sendable {
-  private let elapsed = Mutex<Double>(0)
+  private let elapsed = Lock<Double>(0)
 
   var slept: Double { elapsed.withLock { $0 } }
 

@@ -1,6 +1,5 @@
 import ClerkTestSupport
 import Dispatch
-import Synchronization
 import Testing
 
 @testable import ClerkKit
@@ -169,8 +168,8 @@ struct HTTPClientCurlTests {
     }
     defer { responder.stop() }
     let client = client
-    let results = Mutex<[Int: String]>([:])
-    let failures = Mutex<[String]>([])
+    let results = Lock<[Int: String]>([:])
+    let failures = Lock<[String]>([])
     DispatchQueue.concurrentPerform(iterations: 8) { index in
       do {
         let response = try client.send(HTTPRequest(url: responder.url("/n/\(index)")))
@@ -190,7 +189,7 @@ struct HTTPClientCurlTests {
     let responder = try ScriptedHTTPResponder { _ in ScriptedHTTPResponder.response() }
     defer { responder.stop() }
     let transport = CurlTransport(configuration: CurlConfiguration(maxIdleHandles: 2))
-    let failures = Mutex(0)
+    let failures = Lock(0)
     DispatchQueue.concurrentPerform(iterations: 6) { index in
       do {
         _ = try transport.send(HTTPRequest(url: responder.url("/p/\(index)")))

@@ -2,7 +2,6 @@ import ClerkTestSupport
 import Dispatch
 import Foundation
 import Glibc
-import Synchronization
 import Testing
 
 @testable import ClerkKit
@@ -35,7 +34,7 @@ private func get(_ port: Int, _ target: String = "/") throws -> RawHTTPConnectio
 
 /// Lets a handler reach the server it runs in.
 private final class ServerHolder: Sendable {
-  let server = Mutex<HTTPServer?>(nil)
+  let server = Lock<HTTPServer?>(nil)
 }
 
 @Suite("HTTP server")

@@ -1,6 +1,5 @@
 import Dispatch
 import Glibc
-import Synchronization
 import Testing
 
 @testable import ClerkKit
@@ -10,7 +9,7 @@ struct DetachedThreadTests {
   @Test("runs the body once, on another thread")
   func runsOnAnotherThread() {
     let caller = UInt(pthread_self())
-    let ran = Mutex<[UInt]>([])
+    let ran = Lock<[UInt]>([])
     let done = DispatchSemaphore(value: 0)
     #expect(
       DetachedThread.start {
@@ -26,7 +25,7 @@ struct DetachedThreadTests {
   @Test("the recursive lock lets its holder in again and keeps other threads out")
   func recursiveLock() {
     let lock = RecursiveLock()
-    let events = Mutex<[String]>([])
+    let events = Lock<[String]>([])
     let started = DispatchSemaphore(value: 0)
     let finished = DispatchSemaphore(value: 0)
     lock.withLock {

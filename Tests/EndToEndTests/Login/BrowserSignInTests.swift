@@ -200,6 +200,12 @@ struct BrowserSignInTests {
     #expect(result.stderr.contains("timed out after 1 s"))
     // The hint keeps the flags that matter.
     #expect(result.stderr.contains("run 'clerkctl login --profile work --oauth google' again"))
+    // The wait line says when it gives up and how to cancel.
+    #expect(
+      result.stderr.contains(
+        #/Waiting for the browser to come back to 127\.0\.0\.1; it gives up at \d\d:\d\d:\d\d UTC \(in 1 s\), Ctrl-C cancels\.\.\./#
+      ),
+      "\(result.stderr)")
   }
 
   @Test("Ctrl-C while waiting exits 130")

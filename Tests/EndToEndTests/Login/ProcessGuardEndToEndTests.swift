@@ -11,38 +11,38 @@ struct ProcessGuardEndToEndTests {
     "the sign-in deadline ends a login whose stdin never closes: exit 8, the report, nothing stored"
   )
   func deadlineAtBlockedRead() throws {
-    let fixture = try MainJobFixture()
+    let fixture = try CLIFixture(.binary)
     let login = try BrowserLoginProcess(
-      fixture.sandbox,
+      fixture,
       ["login", "--identifier", "demo@example.com", "--password-stdin", "--sign-in-timeout", "2"])
     let result = login.finish(timeout: 60, closingInput: false)
     #expect(result.status == 8, "\(result.stderr)")
     #expect(result.stdout.isEmpty)
     #expect(
       result.stderr.contains(
-        "clerkctl: sign-in timed out after 2 s; run 'clerkctl login' again "
+        "clerkctl: sign-in timed out after 2 s; run 'clerkctl login --identifier "
+          + "demo@example.com' again "
           + "(or raise --sign-in-timeout)\n"),
       "\(result.stderr)")
     #expect(
-      !FileManager.default.fileExists(atPath: fixture.sandbox.configDir + "/profiles/default.json"))
+      !FileManager.default.fileExists(atPath: fixture.configDir + "/profiles/default.json"))
   }
 
   @Test("Ctrl-C at the password prompt restores echo and exits 130 with one report")
   func interruptAtSecretPrompt() throws {
-    let fixture = try MainJobFixture()
+    let fixture = try CLIFixture(.binary)
     let terminal = try PseudoTerminal()
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: BuiltProducts.path("clerkctl"))
-    process.arguments = ["login", "--identifier", "demo@example.com"]
-    var environment = fixture.sandbox.environment
+    var environment = fixture.environment
     environment["CI"] = nil
     environment["CLERKCTL_NO_INPUT"] = nil
-    process.environment = environment
-    process.standardInput = terminal.secondaryHandle
-    process.standardError = terminal.secondaryHandle
-    process.standardOutput = FileHandle.nullDevice
-    try process.run()
-    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    let child = try SpawnedProcess(
+      BuiltProducts.path("clerkctl"), ["login", "--identifier", "demo@example.com"],
+      environment: environment, input: .descriptor(terminal.secondary),
+      errorDescriptor: terminal.secondary)
+    defer {
+      child.send(SIGKILL)
+      child.waitForExit()
+    }
 
     let prompt = terminal.read(until: "Password", timeout: 30)
     try #require(prompt.contains("Password"), "no prompt: \(prompt)")
@@ -53,10 +53,8 @@ struct ProcessGuardEndToEndTests {
       return false
     }
     #expect(echoOff, "echo never went off at the prompt")
-    kill(process.processIdentifier, SIGINT)
-    process.waitUntilExit()
-    #expect(process.terminationReason == .exit)
-    #expect(process.terminationStatus == 130)
+    child.send(SIGINT)
+    #expect(child.waitForExit() == SpawnedProcess.Exit(status: 130, signaled: false))
     #expect(terminal.echoes, "the terminal was left without echo")
     let rest = terminal.read(until: "interrupted", timeout: 10)
     #expect(rest.contains("clerkctl: interrupted"), "\(rest)")
@@ -64,10 +62,9 @@ struct ProcessGuardEndToEndTests {
 }
 
 /// A pseudo-terminal pair: the test holds the primary side, the child gets the secondary one.
-private final class PseudoTerminal {
+final class PseudoTerminal {
   let primary: Int32
   let secondary: Int32
-  let secondaryHandle: FileHandle
 
   init() throws {
     // posix_openpt/grantpt/unlockpt are not imported into Swift: /dev/ptmx with Linux's ioctls.
@@ -81,7 +78,6 @@ private final class PseudoTerminal {
     else { throw CocoaError(.fileReadUnknown) }
     secondary = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
     guard secondary >= 0 else { throw CocoaError(.fileReadUnknown) }
-    secondaryHandle = FileHandle(fileDescriptor: secondary, closeOnDealloc: false)
     _ = fcntl(primary, F_SETFL, fcntl(primary, F_GETFL) | O_NONBLOCK)
   }
 
@@ -89,6 +85,9 @@ private final class PseudoTerminal {
     close(secondary)
     close(primary)
   }
+
+  /// The secondary side as a handle a child's standard stream can be set to (not closed by it).
+  var secondaryHandle: FileHandle { FileHandle(fileDescriptor: secondary, closeOnDealloc: false) }
 
   /// Whether the terminal echoes input now.
   var echoes: Bool {

@@ -7,8 +7,8 @@ import Testing
 /// emulator whose clock runs ahead of or behind the machine's (`--clock-offset`).
 @Suite("Clerk's clock and the sign-in timeout")
 struct ClockAndTimeoutEndToEndTests {
-  private static func fixture(clockOffset: Int) throws -> MainJobFixture {
-    try MainJobFixture(emulatorArguments: ["--clock-offset", String(clockOffset)])
+  private static func fixture(clockOffset: Int) throws -> CLIFixture {
+    try CLIFixture(.binary, emulatorArguments: ["--clock-offset", String(clockOffset)])
   }
 
   @Test("Clerk 40 s behind: a fresh token has 60 s left on Clerk's clock, so it is reused")
@@ -49,7 +49,7 @@ struct ClockAndTimeoutEndToEndTests {
 
   @Test("--sign-in-timeout bounds a sign-in whose server stalls: exit 8, nothing stored")
   func signInTimeout() throws {
-    let fixture = try MainJobFixture()
+    let fixture = try CLIFixture(.binary)
     try fixture.admin.fault([
       "path": "/v1/client/sign_ins", "count": 1, "delay_ms": 20000,
     ])
@@ -63,6 +63,6 @@ struct ClockAndTimeoutEndToEndTests {
     #expect(result.stderr.contains("run 'clerkctl login --identifier demo@example.com' again"))
     #expect(Date().timeIntervalSince(started) < 10)
     #expect(
-      !FileManager.default.fileExists(atPath: fixture.sandbox.configDir + "/profiles/default.json"))
+      !FileManager.default.fileExists(atPath: fixture.configDir + "/profiles/default.json"))
   }
 }

@@ -7,11 +7,11 @@ import Testing
 struct CredentialFileEndToEndTests {
   @Test("files are 0600 and directories 0700 under umask 000; the password is in no file")
   func modes() throws {
-    let fixture = try MainJobFixture()
+    let fixture = try CLIFixture(.binary)
     let password = "demo-password"
     let shell = "umask 000; exec \"$0\" \"$@\""
-    var environment = fixture.sandbox.environment
-    environment["CLERKCTL_CONFIG_DIR"] = fixture.sandbox.configDir
+    var environment = fixture.environment
+    environment["CLERKCTL_CONFIG_DIR"] = fixture.configDir
     let login = try ProcessRun.run(
       "/bin/sh",
       [
@@ -25,7 +25,7 @@ struct CredentialFileEndToEndTests {
       environment: environment)
     #expect(token.status == 0)
     let manager = FileManager.default
-    let root = fixture.sandbox.configDir
+    let root = fixture.configDir
     var checked = 0
     for item in [root] + (manager.subpaths(atPath: root) ?? []).map({ root + "/" + $0 }) {
       let attributes = try manager.attributesOfItem(atPath: item)

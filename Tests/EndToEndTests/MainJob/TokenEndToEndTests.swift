@@ -3,11 +3,13 @@ import ClerkTestSupport
 import Foundation
 import Testing
 
+/// The built binary over loopback; the rest of `token` runs in process (ClerkCLITests'
+/// TokenCommandTests).
 @Suite("clerkctl token against the emulator")
 struct TokenEndToEndTests {
   @Test("a miss costs exactly one request; a hit costs none")
   func cache() throws {
-    let fixture = try MainJobFixture()
+    let fixture = try CLIFixture(.binary)
     try fixture.signIn()
     let session = try #require(fixture.credential()["session_id"]?.stringValue)
     let first = try fixture.run(["token", "--template", "convex"])
@@ -23,156 +25,5 @@ struct TokenEndToEndTests {
     #expect(forced.status == 0)
     #expect(forced.stdout != first.stdout)
     #expect(try fixture.admin.requests(containing: session).count == 2)
-  }
-
-  @Test(
-    "a cached token with less than --min-ttl left is minted again; above the lifetime is a usage error"
-  )
-  func minTTL() throws {
-    let fixture = try MainJobFixture()
-    try fixture.signIn()
-    let session = try #require(fixture.credential()["session_id"]?.stringValue)
-    let first = try fixture.run(["token", "--template", "convex"])
-    // Age the cached token: 8 s left, less than the default --min-ttl of 10.
-    let path = fixture.sandbox.configDir + "/profiles/default.json"
-    var stored = try fixture.credential()
-    let key = "\(session)|convex"
-    let now = Int64(Date().timeIntervalSince1970)
-    guard case .object(var root) = stored, case .object(var tokens)? = root["tokens"],
-      case .object(var entry)? = tokens[key]
-    else {
-      Issue.record("no cached convex token in \(stored.encoded)")
-      return
-    }
-    entry["expires_at"] = .int(now + 8)
-    tokens[key] = .object(entry)
-    root["tokens"] = .object(tokens)
-    stored = .object(root)
-    try Data(stored.encodedBytes).write(to: URL(fileURLWithPath: path))
-    chmod(path, 0o600)
-    let withFiveSeconds = try fixture.run(["token", "--template", "convex", "--min-ttl", "5"])
-    #expect(withFiveSeconds.stdout == first.stdout)
-    #expect(try fixture.admin.requests(containing: session).count == 1)
-    let fresh = try fixture.run(["token", "--template", "convex"])
-    #expect(fresh.status == 0)
-    #expect(fresh.stdout != first.stdout)
-    #expect(try fixture.admin.requests(containing: session).count == 2)
-    let impossible = try fixture.run(["token", "--template", "convex", "--min-ttl", "600"])
-    #expect(impossible.status == 2)
-    #expect(impossible.stdout.isEmpty)
-    #expect(impossible.stderr.contains("--min-ttl"))
-  }
-
-  @Test("the template token carries the template's claims; the session token has sid")
-  func claimsOfTokens() throws {
-    let fixture = try MainJobFixture()
-    try fixture.signIn()
-    let user = try #require(fixture.credential()["user_id"]?.stringValue)
-    let convex = try claims(of: try fixture.run(["token", "--template", "convex"]).stdout)
-    #expect(convex["aud"]?.stringValue == "convex")
-    #expect(convex["sub"]?.stringValue == user)
-    #expect(convex["iss"]?.stringValue == fixture.emulator.fapiURL)
-    #expect(convex["sid"] == nil)
-    let session = try claims(of: try fixture.run(["token"]).stdout)
-    let stored = try fixture.credential()["session_id"]?.stringValue
-    #expect(session["sid"]?.stringValue == stored)
-  }
-
-  @Test("--format raw, header and json")
-  func formats() throws {
-    let fixture = try MainJobFixture()
-    try fixture.signIn()
-    let raw = try fixture.run(["token", "--template", "convex"]).stdout
-    #expect(raw.hasSuffix("\n"))
-    #expect(raw.split(separator: ".").count == 3)
-    let header = try fixture.run(["token", "--template", "convex", "--format", "header"]).stdout
-    #expect(header == "Authorization: Bearer \(raw)")
-    let json = try JSONValue(
-      parsing: try fixture.run(["token", "--template", "convex", "--json"]).stdout)
-    #expect(json["jwt"]?.stringValue == raw.trimmingCharacters(in: .newlines))
-    #expect(json["template"]?.stringValue == "convex")
-    #expect(json["user_id"]?.stringValue?.hasPrefix("user_") == true)
-    #expect(json["session_id"]?.stringValue?.hasPrefix("sess_") == true)
-    let issued = try #require(json["issued_at"]?.intValue)
-    let expires = try #require(json["expires_at"]?.intValue)
-    #expect(expires - issued == 60)
-    #expect((50...60).contains(try #require(json["expires_in"]?.intValue)))
-    #expect(json["schema_version"] == 1)
-    #expect(json["profile"]?.stringValue == "default")
-    #expect(json["cached"] == true)
-    let fresh = try JSONValue(
-      parsing: try fixture.run(["token", "--template", "convex", "--json", "--force-refresh"])
-        .stdout)
-    #expect(fresh["cached"] == false)
-    for format in ["raw", "header"] {
-      let clash = try fixture.run(["token", "--json", "--format", format])
-      #expect(clash.status == 2)
-      #expect(clash.stdout.isEmpty)
-      #expect(clash.stderr.contains("'--json' and '--format \(format)' disagree"))
-    }
-    #expect(try fixture.run(["token", "--json", "--format", "json"]).status == 0)
-  }
-
-  @Test("an unknown template is exit 7 naming it; stdout stays empty")
-  func unknownTemplate() throws {
-    let fixture = try MainJobFixture()
-    try fixture.signIn()
-    let result = try fixture.run(["token", "--template", "nope"])
-    #expect(result.status == 7)
-    #expect(result.stdout.isEmpty)
-    #expect(result.stderr.contains("'nope'"))
-  }
-
-  @Test("not signed in, logged out, or revoked at Clerk: exit 4")
-  func notSignedIn() throws {
-    let fixture = try MainJobFixture()
-    let never = try fixture.run(["token"])
-    #expect(never.status == 4)
-    #expect(never.stdout.isEmpty)
-    #expect(never.stderr.contains("clerkctl login"))
-
-    try fixture.signIn()
-    let session = try #require(fixture.credential()["session_id"]?.stringValue)
-    try fixture.admin.revoke(sessionID: session)
-    let revoked = try fixture.run(["token", "--template", "convex"])
-    #expect(revoked.status == 4, "\(revoked.stderr)")
-    #expect(revoked.stdout.isEmpty)
-
-    try fixture.signIn()
-    #expect(try fixture.run(["logout"]).status == 0)
-    let loggedOut = try fixture.run(["token", "--template", "convex"])
-    #expect(loggedOut.status == 4)
-    #expect(loggedOut.stdout.isEmpty)
-  }
-
-  @Test("two profiles used at once never mix")
-  func profiles() throws {
-    let fixture = try MainJobFixture()
-    try fixture.signIn(profile: "alice")
-    let code = try MainJobFixture.totpCode()
-    let bob = try fixture.run(
-      [
-        "login", "--profile", "bob", "--identifier", "mfa@example.com", "--password-stdin",
-        "--code-stdin",
-      ], stdin: "demo-password\n\(code)\n")
-    #expect(bob.status == 0, "\(bob.stderr)")
-    let results = [("alice", "demo@example.com"), ("bob", "mfa@example.com")].map {
-      profile, email in
-      (
-        email,
-        try? fixture.run(["token", "--template", "convex"], extra: ["CLERKCTL_PROFILE": profile])
-      )
-    }
-    let aliceUser = try fixture.credential(profile: "alice")["user_id"]?.stringValue
-    let bobUser = try fixture.credential(profile: "bob")["user_id"]?.stringValue
-    #expect(aliceUser != bobUser)
-    for (email, result) in results {
-      let result = try #require(result)
-      let sub = try claims(of: result.stdout)["sub"]?.stringValue
-      #expect(sub == (email == "demo@example.com" ? aliceUser : bobUser))
-    }
-    let whoami = try fixture.run(["whoami", "--profile", "bob", "--json"])
-    #expect(try JSONValue(parsing: whoami.stdout)["email"]?.stringValue == "mfa@example.com")
-    #expect(try fixture.run(["token"]).status == 4)
   }
 }

@@ -8,15 +8,16 @@ import Testing
 struct RefreshFixture {
   /// Seconds a `convex` token lives.
   static let lifetime = 5
-  let job: MainJobFixture
+  let job: CLIFixture
   let scratch = TemporaryDirectory(prefix: "refresh")
   let verifier: JWTVerifier
 
   init() throws {
-    job = try MainJobFixture()
+    job = try CLIFixture(.binary)
     try job.signIn()
     try job.admin.setTokenLifetime(template: "convex", seconds: Self.lifetime)
-    let keys = try HTTPClient.curl().send(HTTPRequest(method: "GET", url: job.emulator.jwksURL))
+    let jwksURL = job.fapiURL + "/.well-known/jwks.json"
+    let keys = try HTTPClient.curl().send(HTTPRequest(method: "GET", url: jwksURL))
     verifier = JWTVerifier(keys: try JWKS(bytes: keys.body))
   }
 
@@ -25,7 +26,7 @@ struct RefreshFixture {
 
   /// Starts `clerkctl arguments…` in the sandbox without waiting for it.
   func start(_ arguments: [String], extra more: [String: String] = [:]) throws -> BackgroundCLI {
-    var environment = job.sandbox.environment
+    var environment = job.environment
     environment.merge(extra) { _, new in new }
     environment.merge(more) { _, new in new }
     return try BackgroundCLI(arguments, environment: environment, scratch: scratch)
@@ -38,7 +39,7 @@ struct RefreshFixture {
     _ jwt: String, readAt: Double, sourceLocation: SourceLocation = #_sourceLocation
   ) -> JSONValue? {
     let options = JWTVerifier.Options(
-      leeway: 1, issuer: job.emulator.fapiURL, audience: "convex",
+      leeway: 1, issuer: job.fapiURL, audience: "convex",
       now: Date(timeIntervalSince1970: readAt))
     do {
       return try verifier.verify(
@@ -74,51 +75,30 @@ struct RefreshFixture {
   static var now: Double { Date().timeIntervalSince1970 }
 }
 
-/// clerkctl running in the background: stdout and stderr go to files, read after it ends.
+/// clerkctl running in the background; its output is read after it ends.
 final class BackgroundCLI: @unchecked Sendable {
-  let process = Process()
-  private let outPath: String
-  private let errPath: String
+  private let child: SpawnedProcess
 
   init(_ arguments: [String], environment: [String: String], scratch: TemporaryDirectory) throws {
-    let id = UUID().uuidString.prefix(8)
-    outPath = scratch.file("out-\(id)")
-    errPath = scratch.file("err-\(id)")
-    _ = FileManager.default.createFile(atPath: outPath, contents: nil)
-    _ = FileManager.default.createFile(atPath: errPath, contents: nil)
-    process.executableURL = URL(fileURLWithPath: BuiltProducts.path("clerkctl"))
-    process.arguments = arguments
-    process.environment = environment
-    process.standardOutput = FileHandle(forWritingAtPath: outPath)
-    process.standardError = FileHandle(forWritingAtPath: errPath)
-    process.standardInput = FileHandle.nullDevice
-    try process.run()
+    child = try SpawnedProcess(
+      BuiltProducts.path("clerkctl"), arguments, environment: environment, input: .null)
   }
 
   /// Sends `signal` to clerkctl.
-  func signal(_ signal: Int32) { kill(process.processIdentifier, signal) }
+  func signal(_ signal: Int32) { child.send(signal) }
 
   /// Waits for the exit (SIGKILL after `timeout`); returns the status (-1 when killed).
   func wait(timeout: Double = 20) -> Int32 {
-    let end = Date().addingTimeInterval(timeout)
-    while process.isRunning && Date() < end { usleep(20_000) }
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-      return -1
-    }
-    process.waitUntilExit()
-    return process.terminationReason == .exit ? process.terminationStatus : -1
+    let exit = child.waitForExit(timeout: timeout)
+    return exit.signaled ? -1 : exit.status
   }
 
-  var stdout: String { (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "" }
-  var stderr: String { (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "" }
+  var stdout: String { child.stdout }
+  var stderr: String { child.stderr }
 
   deinit {
-    if process.isRunning {
-      kill(process.processIdentifier, SIGKILL)
-      process.waitUntilExit()
-    }
+    child.send(SIGKILL)
+    child.waitForExit()
   }
 }
 

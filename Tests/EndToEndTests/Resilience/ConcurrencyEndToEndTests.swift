@@ -4,32 +4,30 @@ import Foundation
 import Glibc
 import Testing
 
-/// A clerkctl child started without waiting for it.
+/// A clerkctl child, started when `start()` is called.
 private final class Child {
-  let process = Process()
-  private let out = Pipe()
-  private let err = Pipe()
+  private let arguments: [String]
+  private let environment: [String: String]
+  private var child: SpawnedProcess?
 
   init(_ bench: ResilienceBench, _ arguments: [String]) throws {
-    process.executableURL = URL(fileURLWithPath: BuiltProducts.path("clerkctl"))
-    process.arguments = arguments
-    process.environment = bench.sandbox.environment
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = FileHandle.nullDevice
+    self.arguments = arguments
+    environment = bench.sandbox.environment
   }
 
-  func start() throws { try process.run() }
+  func start() throws {
+    child = try SpawnedProcess(
+      BuiltProducts.path("clerkctl"), arguments, environment: environment, input: .null)
+  }
+
+  /// Sends `signal` to the child.
+  func send(_ signal: Int32) { child?.send(signal) }
 
   /// Waits for the end; stdout, stderr and the exit status.
   func finish() -> (status: Int32, stdout: String, stderr: String) {
-    let stdout = out.fileHandleForReading.readDataToEndOfFile()
-    let stderr = err.fileHandleForReading.readDataToEndOfFile()
-    process.waitUntilExit()
-    return (
-      process.terminationStatus, String(decoding: stdout, as: UTF8.self),
-      String(decoding: stderr, as: UTF8.self)
-    )
+    guard let child else { return (-1, "", "not started") }
+    let exit = child.waitForExit()
+    return (exit.status, child.stdout, child.stderr)
   }
 }
 
@@ -81,7 +79,7 @@ struct ConcurrencyEndToEndTests {
       for child in children { try child.start() }
       for child in children {
         usleep(UInt32.random(in: 0..<15_000, using: &generator))
-        kill(child.process.processIdentifier, SIGKILL)
+        child.send(SIGKILL)
       }
       for child in children { _ = child.finish() }
       #expect(throws: Never.self) { try store.load(profile: "default") }

@@ -16,8 +16,8 @@ struct CredentialFileSafetyEndToEndTests {
 
   @Test("an existing config dir is used as it is: a 0755 one keeps its mode")
   func existingDirectoryKeepsMode() throws {
-    let fixture = try MainJobFixture()
-    let config = fixture.sandbox.configDir
+    let fixture = try CLIFixture(.binary)
+    let config = fixture.configDir
     try FileManager.default.createDirectory(
       atPath: config + "/profiles", withIntermediateDirectories: true)
     #expect(chmod(config, 0o755) == 0)
@@ -32,9 +32,9 @@ struct CredentialFileSafetyEndToEndTests {
     "a config dir or profiles/ that group or others can write is refused, links followed",
     arguments: ["config", "profiles", "link"])
   func writableDirectoryRefused(_ which: String) throws {
-    let fixture = try MainJobFixture()
+    let fixture = try CLIFixture(.binary)
     try fixture.signIn()
-    let config = fixture.sandbox.configDir
+    let config = fixture.configDir
     var extra: [String: String] = [:]
     let refused: String
     switch which {
@@ -46,10 +46,10 @@ struct CredentialFileSafetyEndToEndTests {
       #expect(chmod(refused, 0o1777) == 0)
     default:
       // A symbolic link to a shared directory: the directory it names is what counts.
-      let shared = fixture.sandbox.home.path + "/shared"
+      let shared = fixture.home.path + "/shared"
       try FileManager.default.createDirectory(atPath: shared, withIntermediateDirectories: true)
       #expect(chmod(shared, 0o1777) == 0)
-      let link = fixture.sandbox.home.path + "/linked-config"
+      let link = fixture.home.path + "/linked-config"
       #expect(symlink(shared, link) == 0)
       extra["CLERKCTL_CONFIG_DIR"] = link
       refused = link
@@ -67,8 +67,8 @@ struct CredentialFileSafetyEndToEndTests {
 
   @Test("a config dir another user owns is refused")
   func foreignDirectoryRefused() throws {
-    let fixture = try MainJobFixture()
-    let config = fixture.sandbox.configDir
+    let fixture = try CLIFixture(.binary)
+    let config = fixture.configDir
     let foreign: String
     if geteuid() == 0 {
       try FileManager.default.createDirectory(atPath: config, withIntermediateDirectories: true)
@@ -86,27 +86,27 @@ struct CredentialFileSafetyEndToEndTests {
 
   @Test("a FIFO at the credential path is refused at once by token, status and logout")
   func fifoRefusedAtOnce() throws {
-    let fixture = try MainJobFixture()
-    let profiles = fixture.sandbox.configDir + "/profiles"
+    let fixture = try CLIFixture(.binary)
+    let profiles = fixture.configDir + "/profiles"
     try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
-    #expect(chmod(fixture.sandbox.configDir, 0o700) == 0)
+    #expect(chmod(fixture.configDir, 0o700) == 0)
     #expect(chmod(profiles, 0o700) == 0)
     #expect(mkfifo(profiles + "/default.json", 0o600) == 0)
     // A bounded wait: on the old code each of these blocked in open(2) until killed (-1).
-    let token = try fixture.sandbox.run(["token"], timeout: 20)
+    let token = try fixture.run(["token"], timeout: 20)
     #expect(token.status == 3, "\(token.stderr)")
     #expect(token.stderr.contains("not a regular file"), "\(token.stderr)")
-    let status = try fixture.sandbox.run(["status"], timeout: 20)
+    let status = try fixture.run(["status"], timeout: 20)
     #expect(status.status == 3, "\(status.stderr)")
-    let logout = try fixture.sandbox.run(["logout"], timeout: 20)
+    let logout = try fixture.run(["logout"], timeout: 20)
     #expect(logout.status != -1, "logout waited on the FIFO")
   }
 
   @Test("temp files a killed write left are removed by the next write and by logout")
   func staleTempFilesRemoved() throws {
-    let fixture = try MainJobFixture()
+    let fixture = try CLIFixture(.binary)
     try fixture.signIn()
-    let profiles = fixture.sandbox.configDir + "/profiles"
+    let profiles = fixture.configDir + "/profiles"
     let credential = try Data(contentsOf: URL(fileURLWithPath: profiles + "/default.json"))
     // What a write killed before its rename leaves: the whole credential, under a temp name.
     func plant(_ name: String) throws {
@@ -131,7 +131,7 @@ struct CredentialFileSafetyEndToEndTests {
 
   /// Whether the session a copy of a credential file holds is still live: the copy is put
   /// (0600) in a config dir of its own and `whoami` asked.
-  private func sessionIsLive(_ fixture: MainJobFixture, credential: Data) throws -> Int32 {
+  private func sessionIsLive(_ fixture: CLIFixture, credential: Data) throws -> Int32 {
     let other = TemporaryDirectory(prefix: "clerkctl-copy")
     let profiles = other.path + "/profiles"
     try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
@@ -145,9 +145,9 @@ struct CredentialFileSafetyEndToEndTests {
 
   @Test("an exposed credential: logout ends the session and deletes the file, with a warning")
   func exposedLogout() throws {
-    let fixture = try MainJobFixture()
+    let fixture = try CLIFixture(.binary)
     try fixture.signIn()
-    let path = fixture.sandbox.configDir + "/profiles/default.json"
+    let path = fixture.configDir + "/profiles/default.json"
     let credential = try Data(contentsOf: URL(fileURLWithPath: path))
     #expect(try sessionIsLive(fixture, credential: credential) == 0)
     #expect(chmod(path, 0o644) == 0)
@@ -164,9 +164,9 @@ struct CredentialFileSafetyEndToEndTests {
 
   @Test("an exposed credential: login over it ends the old session and replaces the file")
   func exposedLogin() throws {
-    let fixture = try MainJobFixture()
+    let fixture = try CLIFixture(.binary)
     try fixture.signIn()
-    let path = fixture.sandbox.configDir + "/profiles/default.json"
+    let path = fixture.configDir + "/profiles/default.json"
     let credential = try Data(contentsOf: URL(fileURLWithPath: path))
     #expect(chmod(path, 0o640) == 0)
     let login = try fixture.run(

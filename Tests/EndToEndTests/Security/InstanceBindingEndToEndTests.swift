@@ -30,13 +30,13 @@ struct InstanceBindingEndToEndTests {
 
   @Test("another instance by CLERK_FAPI_URL or --fapi-url: exit 3, nothing sent", arguments: uses)
   func refusedByURL(_ use: Use) throws {
-    let fixture = try MainJobFixture()
+    let fixture = try CLIFixture(.binary)
     try fixture.signIn()
     // Warm the cache: a cached token must not be served to another instance either.
     #expect(try fixture.run(["token", "--template", "convex"]).status == 0)
     let capture = try ScriptedHTTPResponder { _ in .close }
     defer { capture.stop() }
-    let bound = fixture.emulator.fapiURL
+    let bound = fixture.fapiURL
     let elsewhere = capture.url("")
     let byEnvironment = try fixture.run(
       use.arguments(elsewhere), extra: ["CLERK_FAPI_URL": elsewhere])
@@ -60,10 +60,10 @@ struct InstanceBindingEndToEndTests {
 
   @Test("another instance by --publishable-key or CLERK_PUBLISHABLE_KEY: exit 3")
   func refusedByKey() throws {
-    let fixture = try MainJobFixture()
+    let fixture = try CLIFixture(.binary)
     try fixture.signIn()
     let key = PublishableKey.make(frontendAPIHost: "clerk.elsewhere.example", production: true)
-    var environment = fixture.sandbox.environment
+    var environment = fixture.environment
     environment.removeValue(forKey: "CLERK_FAPI_URL")
     let byFlag = try ProcessRun.run(
       BuiltProducts.path("clerkctl"), ["token", "--publishable-key", key], environment: environment)
@@ -73,7 +73,7 @@ struct InstanceBindingEndToEndTests {
     for result in [byFlag, byEnvironment] {
       #expect(result.status == 3, "\(result.stderr)")
       #expect(result.stderr.contains("https://clerk.elsewhere.example"), "\(result.stderr)")
-      #expect(result.stderr.contains(fixture.emulator.fapiURL), "\(result.stderr)")
+      #expect(result.stderr.contains(fixture.fapiURL), "\(result.stderr)")
     }
   }
 
@@ -81,13 +81,13 @@ struct InstanceBindingEndToEndTests {
     "a cached token is served only to the instance that minted it",
     arguments: [JSONValue.string("http://127.0.0.1:1"), .null])
   func cacheKeyedByInstance(_ planted: JSONValue) throws {
-    let fixture = try MainJobFixture()
+    let fixture = try CLIFixture(.binary)
     try fixture.signIn()
     let first = try fixture.run(["token", "--template", "convex"])
     #expect(first.status == 0, "\(first.stderr)")
     // What a forged reply left in the cache before instance binding: a token another host
     // minted (or one stored before tokens recorded their instance).
-    let path = fixture.sandbox.configDir + "/profiles/default.json"
+    let path = fixture.configDir + "/profiles/default.json"
     let forged = "eyJhbGciOiJSUzI1NiJ9.eyJzdWIiOiJmb3JnZWQifQ.forged"
     guard case .object(var document) = try fixture.credential(),
       case .object(var tokens)? = document["tokens"]
@@ -112,9 +112,9 @@ struct InstanceBindingEndToEndTests {
 
   @Test("the same origin (another path spelling) is the same instance; login goes anywhere")
   func sameOriginAndLogin() throws {
-    let fixture = try MainJobFixture()
+    let fixture = try CLIFixture(.binary)
     try fixture.signIn()
-    let sameOrigin = fixture.emulator.fapiURL + "/"
+    let sameOrigin = fixture.fapiURL + "/"
     #expect(try fixture.run(["token"], extra: ["CLERK_FAPI_URL": sameOrigin]).status == 0)
     // login on another instance replaces the profile's credential there.
     let other = try EmulatorProcess()

@@ -5,86 +5,60 @@ import Foundation
 /// A running `clerkctl login --oauth/--sso` whose stderr the test reads as it arrives (to pick
 /// up the sign-in URL), with stdin kept open until the test closes it.
 final class BrowserLoginProcess: @unchecked Sendable {
-  private let process = Process()
-  private let input = Pipe()
-  private let condition = NSCondition()
-  private var stderrBytes = Data()
-  private var stdoutBytes = Data()
-  private var streamsOpen = 2
+  private let child: SpawnedProcess
 
   /// Starts `clerkctl arguments…` in the sandbox, with `CI` unset (browser sign-in is refused
   /// in CI) and `extra` added to the environment.
-  init(_ sandbox: CLISandbox, _ arguments: [String], extra: [String: String] = [:]) throws {
-    process.executableURL = URL(fileURLWithPath: BuiltProducts.path("clerkctl"))
-    process.arguments = arguments
-    var environment = sandbox.environment
+  convenience init(
+    _ sandbox: CLISandbox, _ arguments: [String], extra: [String: String] = [:]
+  ) throws {
+    try self.init(environment: sandbox.environment, arguments, extra: extra)
+  }
+
+  /// Starts `clerkctl arguments…` with the fixture's environment, as above.
+  convenience init(
+    _ fixture: CLIFixture, _ arguments: [String], extra: [String: String] = [:]
+  ) throws {
+    try self.init(environment: fixture.environment, arguments, extra: extra)
+  }
+
+  private init(
+    environment base: [String: String], _ arguments: [String], extra: [String: String]
+  ) throws {
+    var environment = base
     environment["CI"] = nil
     environment.merge(extra) { _, new in new }
-    process.environment = environment
-    let out = Pipe()
-    let err = Pipe()
-    process.standardOutput = out
-    process.standardError = err
-    process.standardInput = input
-    try process.run()
-    for (pipe, isError) in [(out, false), (err, true)] {
-      let thread = Thread { [self] in
-        let handle = pipe.fileHandleForReading
-        while true {
-          let chunk = handle.availableData
-          condition.lock()
-          if chunk.isEmpty {
-            streamsOpen -= 1
-          } else if isError {
-            stderrBytes.append(chunk)
-          } else {
-            stdoutBytes.append(chunk)
-          }
-          condition.broadcast()
-          condition.unlock()
-          if chunk.isEmpty { return }
-        }
-      }
-      thread.start()
-    }
+    child = try SpawnedProcess(
+      BuiltProducts.path("clerkctl"), arguments, environment: environment)
   }
 
   /// Everything written to stderr so far.
-  var stderr: String {
-    condition.lock()
-    defer { condition.unlock() }
-    return String(decoding: stderrBytes, as: UTF8.self)
-  }
+  var stderr: String { child.stderr }
 
   /// Waits for the sign-in URL on stderr (the line after "Open this URL").
   func signInURL(timeout: Double = 30) throws -> String {
-    let until = Date().addingTimeInterval(timeout)
-    condition.lock()
-    defer { condition.unlock() }
-    while true {
-      let text = String(decoding: stderrBytes, as: UTF8.self)
-      let lines = text.split(separator: "\n").map(String.init)
+    var url: String?
+    _ = child.waitForOutput(timeout: timeout) { _, stderr in
+      let lines = stderr.split(separator: "\n").map(String.init)
       if let index = lines.firstIndex(where: { $0.hasPrefix("Open this URL") }),
         index + 1 < lines.count
       {
-        return lines[index + 1]
+        url = lines[index + 1]
       }
-      if streamsOpen == 0 || !condition.wait(until: until) {
-        throw BrowserTestError("no sign-in URL on stderr: \(text)")
-      }
+      return url != nil
     }
+    guard let url else { throw BrowserTestError("no sign-in URL on stderr: \(child.stderr)") }
+    return url
   }
 
   /// Writes a line to stdin.
-  func send(_ line: String) {
-    input.fileHandleForWriting.write(Data((line + "\n").utf8))
-  }
+  func send(_ line: String) { child.write(line + "\n") }
 
   /// Closes stdin.
-  func closeInput() { try? input.fileHandleForWriting.close() }
+  func closeInput() { child.closeInput() }
 
   /// Sends SIGINT (Ctrl-C).
-  func interrupt() { kill(process.processIdentifier, SIGINT) }
+  func interrupt() { child.send(SIGINT) }
 
   /// Closes stdin (unless `closingInput` is false) and waits for the exit; kills the process
   /// after `timeout` seconds.
@@ -92,23 +66,8 @@ final class BrowserLoginProcess: @unchecked Sendable {
     timeout: Double = 60, closingInput: Bool = true
   ) -> (status: Int32, stdout: String, stderr: String) {
     if closingInput { closeInput() }
-    let done = DispatchSemaphore(value: 0)
-    let process = self.process
-    DispatchQueue.global().async {
-      process.waitUntilExit()
-      done.signal()
-    }
-    if done.wait(timeout: .now() + timeout) == .timedOut {
-      kill(process.processIdentifier, SIGKILL)
-      done.wait()
-    }
-    let until = Date().addingTimeInterval(10)
-    condition.lock()
-    while streamsOpen > 0, condition.wait(until: until) {}
-    let out = String(decoding: stdoutBytes, as: UTF8.self)
-    let err = String(decoding: stderrBytes, as: UTF8.self)
-    condition.unlock()
-    return (process.terminationStatus, out, err)
+    let exit = child.waitForExit(timeout: timeout)
+    return (exit.status, child.stdout, child.stderr)
   }
 }
 

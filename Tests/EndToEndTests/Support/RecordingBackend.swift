@@ -1,6 +1,5 @@
 import ClerkKit
 import Foundation
-import Synchronization
 
 /// An in-process HTTP server on a free loopback port standing in for a user's backend: it
 /// records every request and answers the n-th one (from 0) with `reply(n, request)`.
@@ -37,7 +36,7 @@ final class RecordingBackend: Sendable {
   deinit { server.stop() }
 
   private final class Log: Sendable {
-    private let entries = Mutex<[HTTPServerRequest]>([])
+    private let entries = Lock<[HTTPServerRequest]>([])
 
     func append(_ request: HTTPServerRequest) -> Int {
       entries.withLock { entries in

@@ -1,11 +1,10 @@
 /// A session inside Clerk's `Client` object.
 package struct ClerkSession: Sendable, Equatable {
   package var id: String
-  /// `active`, `ended`, `removed`, `revoked`, `expired`, `abandoned`, `pending`, `replaced`.
-  package var status: String
+  package var status: SessionStatus
   package var user: ClerkUser?
 
-  package init(id: String, status: String, user: ClerkUser?) {
+  package init(id: String, status: SessionStatus, user: ClerkUser?) {
     self.id = id
     self.status = status
     self.user = user
@@ -22,9 +21,9 @@ package struct ClerkSession: Sendable, Equatable {
       } else {
         nil
       }
-    self.init(id: id, status: status, user: user)
+    self.init(id: id, status: SessionStatus(rawValue: status), user: user)
   }
 
   /// Whether tokens can be minted for it.
-  package var isActive: Bool { status == "active" }
+  package var isActive: Bool { status == .active }
 }

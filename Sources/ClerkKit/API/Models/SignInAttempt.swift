@@ -14,9 +14,7 @@ package struct SignInAttempt: Sendable, Equatable {
   }
 
   package var id: String
-  /// `needs_identifier`, `needs_first_factor`, `needs_second_factor`, `needs_client_trust`,
-  /// `needs_new_password`, `needs_protect_check`, `complete`, `abandoned`.
-  package var status: String
+  package var status: SignInStatus
   package var firstFactors: [Factor]
   package var secondFactors: [Factor]
   package var createdSessionID: String?
@@ -26,7 +24,7 @@ package struct SignInAttempt: Sendable, Equatable {
   package var firstFactorVerification: Verification?
 
   package init(
-    id: String, status: String, firstFactors: [Factor] = [], secondFactors: [Factor] = [],
+    id: String, status: SignInStatus, firstFactors: [Factor] = [], secondFactors: [Factor] = [],
     createdSessionID: String? = nil, firstFactorVerification: Verification? = nil
   ) {
     self.id = id
@@ -52,7 +50,7 @@ package struct SignInAttempt: Sendable, Equatable {
       }
     }
     self.init(
-      id: id, status: status,
+      id: id, status: SignInStatus(rawValue: status),
       firstFactors: factors("supported_first_factors"),
       secondFactors: factors("supported_second_factors"),
       createdSessionID: json["created_session_id"]?.stringValue,

@@ -98,14 +98,31 @@ package struct BrowserSignIn {
       throw ClerkError.malformedResponse(
         "the \(target.strategy) sign-in has no external_verification_redirect_url")
     }
+    guard BrowserURL.isOpenable(url) else {
+      throw ClerkError.malformedResponse(
+        "the \(target.strategy) sign-in URL is not an https:// URL (or http:// to this "
+          + "machine) free of spaces and control characters, so it was not opened")
+    }
     io.showURL(url)
     let launched = io.openBrowser(url)
     if redirectURL != nil || !launched, let read = io.readPasted {
       Self.readPastedAnswer(read, into: mailbox, required: redirectURL != nil)
     }
-    let callback = try wait(for: mailbox)
-    server?.stop()
-    return try complete(started, callback: callback, allowSignUp: allowSignUp)
+    defer { mailbox.finish() }
+    // Anyone on this machine (or a web page) can reach the loopback: an answer there that
+    // Clerk does not vouch for is ignored, and the wait goes on until the deadline.
+    while true {
+      let (answer, source) = try wait(for: mailbox)
+      let callback = try answer.get()
+      guard let settled = try settle(started, callback: callback, from: source) else {
+        io.inputs.note(
+          "Ignored a sign-in callback Clerk does not vouch for; still waiting for the browser.")
+        continue
+      }
+      mailbox.finish()
+      server?.stop()
+      return try complete(settled, allowSignUp: allowSignUp)
+    }
   }
 
   /// Creates and prepares the sign-in; returns it with the provider URL.
@@ -141,56 +158,101 @@ package struct BrowserSignIn {
     _ read: @escaping @Sendable () -> String?, into mailbox: CallbackMailbox, required: Bool
   ) {
     DetachedThread.start {
-      while !mailbox.isAnswered {
+      while !mailbox.isFinished {
         guard let line = read() else {
           if required {
             mailbox.post(
               .failure(
                 .signInRejected(
-                  "standard input ended before the final URL of the browser sign-in was read")))
+                  "standard input ended before the final URL of the browser sign-in was read")),
+              from: .pasted)
           }
           return
         }
         if line.allSatisfy(\.isWhitespace) { continue }
         guard let answer = BrowserCallback.parse(line) else { continue }
-        mailbox.post(.success(answer))
+        mailbox.post(.success(answer), from: .pasted)
         return
       }
     }
   }
 
-  private func wait(for mailbox: CallbackMailbox) throws -> BrowserCallback {
+  private func wait(
+    for mailbox: CallbackMailbox
+  ) throws -> (Result<BrowserCallback, ClerkError>, CallbackMailbox.Source) {
     let seconds = api.deadline.map { $0.timeIntervalSince(clock.now()) } ?? api.deadlineSeconds
-    guard let answer = mailbox.wait(seconds: seconds) else {
+    guard let answer = mailbox.next(seconds: seconds) else {
       throw ClerkError.signInTimedOut(seconds: api.deadlineSeconds)
     }
-    return try answer.get()
+    return answer
   }
 
-  /// Completes the sign-in from what the redirect carried.
-  private func complete(
-    _ started: SignInAttempt, callback: BrowserCallback, allowSignUp: Bool
-  ) throws -> SignInFlow.Outcome {
-    let flow = SignInFlow(api: api, inputs: io.inputs)
+  /// What a callback settled, as Clerk confirms it.
+  private enum Settled {
+    /// The nonce was redeemed: the sign-in goes on from this reply.
+    case redeemed(FrontendAPIClient.Envelope<SignInAttempt>)
+    /// Clerk has no account for the identity: a sign-up transfer.
+    case transfer
+    /// The sign-in failed at the provider or at Clerk.
+    case failed(code: String, message: String?)
+  }
+
+  /// Checks `callback` with Clerk. `nil` for a loopback answer Clerk does not confirm: a nonce
+  /// it refuses to redeem, or a failure while the verification is still unverified (a forged
+  /// `__clerk_status=failed`). A pasted answer comes from the user and is taken as it is.
+  private func settle(
+    _ started: SignInAttempt, callback: BrowserCallback, from source: CallbackMailbox.Source
+  ) throws -> Settled? {
     switch callback {
     case .nonce(let nonce):
-      let envelope = try rejecting { try api.signIn(id: started.id, rotatingTokenNonce: nonce) }
-      if envelope.response.firstFactorVerification?.status == "transferable" {
-        return try transfer(flow, allowSignUp: allowSignUp)
+      let redeemed = Result { () throws(ClerkError) in
+        try api.signIn(id: started.id, rotatingTokenNonce: nonce)
       }
-      if let verification = envelope.response.firstFactorVerification,
-        verification.status == "failed"
-      {
-        throw failure(verification.errorCode ?? "verification_failed", verification.errorMessage)
+      if case .failure(.api(let error)) = redeemed {
+        if source == .loopback { return nil }
+        throw SignInFlow.classify(error)
       }
-      return try flow.resume(envelope)
+      let envelope = try redeemed.get()
+      let verification = envelope.response.firstFactorVerification
+      if verification?.status == "transferable" { return .transfer }
+      if let verification, verification.status == "failed" {
+        return .failed(
+          code: verification.errorCode ?? "verification_failed",
+          message: verification.errorMessage)
+      }
+      return .redeemed(envelope)
     case .failed(let code, let description):
-      if code == "external_account_not_found" {
-        return try transfer(flow, allowSignUp: allowSignUp)
+      guard source == .loopback else {
+        if code == "external_account_not_found" { return .transfer }
+        // Clerk's words are on the failed verification; the token did not rotate.
+        let reason = (try? api.signIn(id: started.id))?.response.firstFactorVerification
+        return .failed(code: code, message: description ?? reason?.errorMessage)
       }
-      // Clerk's words are on the failed verification; the token did not rotate.
-      let reason = (try? api.signIn(id: started.id))?.response.firstFactorVerification
-      throw failure(code, description ?? reason?.errorMessage)
+      let checked = Result { () throws(ClerkError) in try api.signIn(id: started.id) }
+      if case .failure(.api) = checked { return nil }
+      let verification = try checked.get().response.firstFactorVerification
+      switch verification?.status {
+      case "transferable":
+        return .transfer
+      case "failed", "expired":
+        return .failed(
+          code: verification?.errorCode ?? code, message: verification?.errorMessage)
+      default:
+        return nil
+      }
+    }
+  }
+
+  /// Completes the sign-in from what the redirect settled.
+  private func complete(_ settled: Settled, allowSignUp: Bool) throws -> SignInFlow.Outcome {
+    let flow = SignInFlow(api: api, inputs: io.inputs)
+    switch settled {
+    case .redeemed(let envelope):
+      return try flow.resume(envelope)
+    case .transfer:
+      return try transfer(flow, allowSignUp: allowSignUp)
+    case .failed(let code, let message):
+      throw failure(code, message)
     }
   }
 

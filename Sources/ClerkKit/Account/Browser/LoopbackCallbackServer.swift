@@ -1,12 +1,19 @@
 import FoundationEssentials
-import Synchronization
 
-/// The one-shot redirect target of a browser sign-in: an HTTP server on 127.0.0.1 whose
-/// first `GET /callback` with Clerk's answer is handed to the mailbox and answered with a
-/// short page telling the user to go back to the terminal. Later `/callback` hits and other
-/// paths get a small page and change nothing.
+/// The redirect target of a browser sign-in: an HTTP server on 127.0.0.1 that hands each
+/// `GET /callback` carrying Clerk's answer to the mailbox and answers with a short page telling
+/// the user to go back to the terminal. Other paths get a small page and change nothing.
+///
+/// Only the browser's top-level redirect is taken (RFC 8252 §8.3, and what browsers send with
+/// it): a request is refused with 403 when its `Host` is not exactly `127.0.0.1:PORT` (DNS
+/// rebinding), when it carries an `Origin` (a script or a form on a web page), or when its
+/// `Sec-Fetch-Mode` is present and not `navigate` (an `<img>`, `fetch` or `iframe`). The real
+/// redirect is a cross-site navigation (provider → Clerk → 127.0.0.1), so `Sec-Fetch-Site:
+/// cross-site` is accepted. Whether an accepted answer is real is for the sign-in to decide
+/// with Clerk; one that is not does not end the wait.
 package final class LoopbackCallbackServer: Sendable {
   private let server: HTTPServer
+  private let boundPort: BoundPort
   /// `http://127.0.0.1:PORT/callback`, valid after `start()`.
   package var redirectURL: String { "http://127.0.0.1:\(server.port)/callback" }
 
@@ -15,7 +22,7 @@ package final class LoopbackCallbackServer: Sendable {
 
   /// - Parameters:
   ///   - port: the port to bind on 127.0.0.1 (0: a free one).
-  ///   - mailbox: receives the first answer.
+  ///   - mailbox: receives every answer that passes the checks.
   ///   - applicationName: the application signing in, named on the pages.
   package init(
     port: Int, mailbox: CallbackMailbox, applicationName: String = defaultApplicationName
@@ -24,12 +31,16 @@ package final class LoopbackCallbackServer: Sendable {
     let page = { @Sendable (status: Int, title: String, text: String) in
       Self.page(status, title, text, applicationName: applicationName)
     }
-    let used = Mutex(false)
+    let boundPort = BoundPort()
+    self.boundPort = boundPort
     server = HTTPServer(
       configuration: HTTPServer.Configuration(
         host: "127.0.0.1", port: port, workerThreads: 2, maxConnections: 32, readTimeout: 10,
         idleTimeout: 10, shutdownGracePeriod: 2)
     ) { request in
+      if let reason = Self.refusal(of: request, port: boundPort.value) {
+        return page(403, "Refused", "This request was refused: \(reason).")
+      }
       guard request.path == "/callback" else {
         return page(
           200, "Waiting for Clerk", "\(applicationName) is waiting for the sign-in to finish.")
@@ -39,15 +50,7 @@ package final class LoopbackCallbackServer: Sendable {
           400, "Not a sign-in callback",
           "This request carries no sign-in result. Return to the terminal.")
       }
-      let first = used.withLock { (taken: inout Bool) -> Bool in
-        defer { taken = true }
-        return !taken
-      }
-      guard first else {
-        return page(
-          409, "Already used", "This sign-in has already finished. Return to the terminal.")
-      }
-      mailbox.post(.success(answer))
+      mailbox.post(.success(answer), from: .loopback)
       switch answer {
       case .nonce:
         return page(
@@ -57,9 +60,30 @@ package final class LoopbackCallbackServer: Sendable {
       case .failed(let code, _):
         return page(
           200, "Sign-in failed",
-          "The sign-in did not succeed (\(code)). Return to the terminal for details.")
+          "The sign-in did not succeed (\(Self.escapingHTML(code))). Return to the terminal for "
+            + "details.")
       }
     }
+  }
+
+  /// Why `request` is not the browser's redirect to `127.0.0.1:port`, or `nil` when it may be.
+  package static func refusal(of request: HTTPServerRequest, port: Int) -> String? {
+    guard request.method == "GET" || request.method == "HEAD" else {
+      return "only the browser's redirect (a GET) is expected here"
+    }
+    let host = request.headers["Host"]?.trimmingWhitespace().lowercased()
+    guard host == "127.0.0.1:\(port)" else {
+      return "its Host is not 127.0.0.1:\(port)"
+    }
+    if request.headers.contains("Origin") {
+      return "it was sent by a web page (it carries an Origin)"
+    }
+    if let mode = request.headers["Sec-Fetch-Mode"]?.trimmingWhitespace(),
+      mode.lowercased() != "navigate"
+    {
+      return "it is not a page navigation (Sec-Fetch-Mode: \(escapingHTML(mode)))"
+    }
+    return nil
   }
 
   /// Binds 127.0.0.1:port and starts answering.
@@ -69,6 +93,7 @@ package final class LoopbackCallbackServer: Sendable {
   package func start() throws(ClerkError) {
     do {
       try server.start()
+      boundPort.value = server.port
     } catch HTTPServerError.addressInUse {
       throw .callbackPortInUse(port: server.configuration.port)
     } catch {
@@ -113,5 +138,15 @@ package final class LoopbackCallbackServer: Sendable {
       }
     }
     return escaped
+  }
+}
+
+/// The port the server is bound to, set once it is listening (0 before: nothing matches).
+private final class BoundPort: Sendable {
+  private let port = Lock(0)
+
+  var value: Int {
+    get { port.withLock { $0 } }
+    set { port.withLock { $0 = newValue } }
   }
 }

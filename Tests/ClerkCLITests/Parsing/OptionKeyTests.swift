@@ -1,0 +1,84 @@
+import ClerkCLI
+import ClerkKit
+import Testing
+
+/// Options declared once, typed: one declaration gives the parser its check, help its default,
+/// and the command its value.
+@Suite("Typed option keys")
+struct OptionKeyTests {
+  @Test(
+    "a time limit of 0 is refused once, by the parser, with one message",
+    arguments: [
+      ["login", "--sign-in-timeout", "0"],
+      ["login", "--oauth", "google", "--sign-in-timeout", "0"],
+      ["login", "--sso", "me@corp.example", "--sign-in-timeout=-1"],
+    ])
+  func signInTimeoutChecked(arguments: [String]) {
+    let result = runCLI(arguments)
+    #expect(result.code == 2)
+    let value = arguments.last!.hasPrefix("--") ? "-1" : "0"
+    #expect(
+      result.error
+        == "clerkctl: '--sign-in-timeout' must be a positive number of seconds, got '\(value)' "
+        + "(see 'clerkctl login --help')\n")
+  }
+
+  @Test("--request-timeout 0 is refused by the parser like every time limit")
+  func requestTimeoutChecked() {
+    let result = runCLI(["whoami", "--request-timeout", "0"])
+    #expect(result.code == 2)
+    #expect(
+      result.error.hasPrefix(
+        "clerkctl: '--request-timeout' must be a positive number of seconds, got '0'"))
+  }
+
+  @Test("typed reads give the value, or the declared default")
+  func typedValues() throws {
+    let defaults = try parsedRun(["login"]).parsed
+    #expect(defaults[.signInTimeout] == 120)
+    #expect(defaults[.callbackPort] == 45789)
+    #expect(defaults[.requestTimeout] == nil)
+    let given = try parsedRun([
+      "login", "--sign-in-timeout", "2.5", "--callback-port", "0", "--request-timeout", "3",
+    ]).parsed
+    #expect(given[.signInTimeout] == 2.5)
+    #expect(given[.callbackPort] == 0)
+    #expect(given[.requestTimeout] == 3)
+    #expect(try LoginCommand(parsed: given).signInTimeout == 2.5)
+    let browser = try #require(
+      try BrowserLoginOptions(
+        parsed: parsedRun(["login", "--oauth", "github", "--sign-in-timeout", "9"]).parsed))
+    #expect(browser.timeout == 9)
+  }
+
+  @Test("the default help shows is the one the value falls back to")
+  func helpDefaults() {
+    #expect(OptionKey.signInTimeout.spec.defaultValue == "120")
+    #expect(OptionKey.callbackPort.spec.defaultValue == "45789")
+    #expect(
+      OptionKey.requestTimeout.spec.defaultValue == ClerkError.seconds(HTTPRequest.defaultTimeout))
+    #expect(
+      ClerkAccount(
+        profile: "p", store: InMemoryCredentialStore(),
+        http: HTTPClient { _ in
+          throw HTTPError(.transport, url: "", message: "")
+        }, clock: .system
+      ).requestTimeout == HTTPRequest.defaultTimeout)
+  }
+
+  @Test("reading an option the command does not declare traps instead of reading nil")
+  func undeclaredKeyTraps() async {
+    await #expect(processExitsWith: .failure) {
+      let parsed = try parsedRun(["login"]).parsed
+      _ = parsed.value("sign-in-timout")
+    }
+  }
+
+  @Test("declared names read normally, inherited global options included")
+  func declaredKeysRead() throws {
+    let parsed = try parsedRun(["login", "--identifier", "a@example.com", "--json"]).parsed
+    #expect(parsed.value("identifier") == "a@example.com")
+    #expect(parsed.flag("json"))
+    #expect(parsed.value("profile") == nil)
+  }
+}

@@ -1,0 +1,149 @@
+import ClerkCLI
+import ClerkEmulator
+import ClerkKit
+import Foundation
+import Testing
+
+/// clerkctl with a private HOME and config dir, pointed at an emulator: the one fixture for
+/// command tests, signed in with ``signIn(profile:email:)``.
+///
+/// `.inProcess` (the default) runs `CLI.run` against an ``InMemoryEmulator`` — no ports, no
+/// child processes — with clerkctl and the emulator on one ``TestClock`` (``time``), so time
+/// moves only when the test advances it. `.binary` runs the built `clerkctl` against a
+/// `clerk-emulator` child over loopback, for what only the real binary and wire can show.
+package final class CLIFixture: Sendable {
+  package enum Mode: Sendable {
+    case inProcess, binary
+  }
+
+  package let mode: Mode
+  package let home = TemporaryDirectory(prefix: "clerkctl-home")
+  /// The environment every run gets (add to it per run with `extra`).
+  package let environment: [String: String]
+  /// The emulator's Frontend API URL (also its Backend API and Convex URL).
+  package let fapiURL: String
+  /// The emulator's Backend API secret key.
+  package let secretKey: String
+  /// The emulator's test surface and Backend API.
+  package let admin: EmulatorAdmin
+  /// The emulator in memory (`.inProcess`).
+  package let inMemory: InMemoryEmulator?
+  /// The emulator child process (`.binary`).
+  package let process: EmulatorProcess?
+
+  /// Starts an emulator: in memory with `configuration` and a clock whose sleeps do `sleeping`,
+  /// or as a child with `emulatorArguments`.
+  package init(
+    _ mode: Mode = .inProcess, configuration: EmulatorConfiguration = .seed,
+    sleeping: TestClock.Sleeping = .recordsOnly, emulatorArguments: [String] = []
+  ) throws {
+    self.mode = mode
+    switch mode {
+    case .inProcess:
+      let emulator = try InMemoryEmulator(
+        configuration: configuration, time: TestClock(sleeping: sleeping))
+      inMemory = emulator
+      process = nil
+      fapiURL = emulator.fapiURL
+      secretKey = emulator.secretKey
+      admin = EmulatorAdmin(emulator)
+    case .binary:
+      let emulator = try EmulatorProcess(arguments: emulatorArguments)
+      inMemory = nil
+      process = emulator
+      fapiURL = emulator.fapiURL
+      secretKey = emulator.secretKey
+      admin = EmulatorAdmin(emulator)
+    }
+    environment = [
+      "HOME": home.path,
+      "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+      "LANG": "C.UTF-8",
+      "CI": "true",
+      "CLERK_FAPI_URL": fapiURL,
+    ]
+  }
+
+  /// The clock of clerkctl and the emulator (`.inProcess`; the system clock's time otherwise).
+  package var time: TestClock? { inMemory?.time }
+
+  /// The time clerkctl and the emulator agree on.
+  package var now: Date { inMemory?.time.now ?? Date() }
+
+  /// The default config dir of the fixture's HOME.
+  package var configDir: String { home.path + "/.config/clerkctl" }
+
+  /// The credential file of `profile`.
+  package func credentialPath(profile: String = "default") -> String {
+    configDir + "/profiles/\(profile).json"
+  }
+
+  /// Runs `clerkctl arguments…` with `stdin` and `extra` environment variables.
+  package func run(
+    _ arguments: [String], stdin: String? = nil, extra: [String: String] = [:],
+    timeout: Double = 60
+  ) throws -> ProcessResult {
+    var environment = self.environment
+    environment.merge(extra) { _, new in new }
+    guard let inMemory else {
+      return try ProcessRun.run(
+        BuiltProducts.path("clerkctl"), arguments, environment: environment, stdin: stdin,
+        timeout: timeout)
+    }
+    let (terminal, recorder) = Terminal.capturing(input: stdin ?? "")
+    var context = CommandContext(
+      terminal: terminal, environment: environment, clock: inMemory.time.clock)
+    let http = inMemory.http
+    context.makeHTTPClient = { _ in http }
+    context.launchBrowser = { _, _ in false }
+    let status = CLI.run(arguments: arguments, context: context)
+    return ProcessResult(
+      status: status, stdout: recorder.output, stderr: recorder.error, signaled: false)
+  }
+
+  /// Signs `profile` in (the default profile when nil) with `email`'s password on stdin.
+  @discardableResult
+  package func signIn(
+    profile: String? = nil, email: String = "demo@example.com",
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) throws -> ProcessResult {
+    var arguments = ["login", "--identifier", email, "--password-stdin"]
+    if let profile { arguments += ["--profile", profile] }
+    let result = try run(arguments, stdin: "demo-password\n")
+    try #require(
+      result.status == 0, "login failed: \(result.stderr)", sourceLocation: sourceLocation)
+    return result
+  }
+
+  /// The stored credential of `profile`, read as a user would (the JSON file).
+  package func credential(profile: String = "default") throws -> JSONValue {
+    try JSONValue(
+      parsing: Array(try Data(contentsOf: URL(fileURLWithPath: credentialPath(profile: profile)))))
+  }
+
+  /// Makes the emulator unreachable (stops the child, or refuses every request in memory).
+  package func stopEmulator() {
+    inMemory?.stop()
+    process?.stop()
+  }
+
+  /// How many token mints the emulator has answered.
+  package func mintCount() throws -> Int {
+    try admin.requests().filter { $0.method == "POST" && $0.path.contains("/tokens") }.count
+  }
+
+  /// The current TOTP code for the seeded MFA user (secret `JBSWY3DPEHPK3PXP`) on the
+  /// emulator's clock.
+  package func totpCode() throws -> String {
+    let secret = try #require(Base32.decode("JBSWY3DPEHPK3PXP"))
+    return TOTP.code(secret: secret, time: Int64(now.timeIntervalSince1970))
+  }
+}
+
+/// The claims of a JWT printed by clerkctl (not verified here; other tests verify signatures).
+package func claims(of jwt: String) throws -> JSONValue {
+  let parts = jwt.trimmingCharacters(in: .whitespacesAndNewlines).split(separator: ".")
+  try #require(parts.count == 3, "not a JWT: \(jwt)")
+  let bytes = try #require(Base64URL.decode(String(parts[1])))
+  return try JSONValue(parsing: bytes)
+}

@@ -1,0 +1,104 @@
+import ClerkKit
+import ClerkTestSupport
+import Foundation
+import Testing
+
+/// What the built `clerkctl` carries and loads: a cached token is printed by every script and CI
+/// step, so its start must stay near a bare Swift program's (`make bench` measures it; these
+/// guards time nothing, they fail when what made it cheap regresses).
+///
+/// They inspect the binary the tests run (`make test` builds debug; set `CLERKCTL_BIN_DIR` to
+/// `.build/release` to inspect what `make build` ships). In the debug build the Swift libraries
+/// are linked dynamically, so any use of Foundation proper shows as a `libFoundation.so`
+/// dependency and `$s10Foundation…` symbols; in the static release build the same code pulls
+/// CoreFoundation in, whose `__CFInitialize` runs on every start. Both are checked.
+@Suite("What clerkctl loads")
+struct StartupFootprintTests {
+  @Test("clerkctl links no Foundation proper (CoreFoundation, ICU), libcurl or libcrypto")
+  func linkedLibraries() throws {
+    let binary = BuiltProducts.path("clerkctl")
+    let needed = try Self.neededLibraries(of: binary)
+    // The reader sees the dependencies every Swift program on Linux has.
+    #expect(needed.contains("libc.so.6"), "readelf listed \(needed)")
+    let foundation = needed.filter {
+      [
+        "libFoundation.so", "libFoundationInternationalization.so", "lib_FoundationICU.so",
+        "libCoreFoundation.so",
+      ].contains($0)
+    }
+    #expect(
+      foundation.isEmpty,
+      "clerkctl depends on \(foundation): something in ClerkKit, ClerkCLI or clerkctl uses Foundation proper; use FoundationEssentials, the stdlib or Glibc"
+    )
+    let loadedOnDemand = needed.filter { $0.hasPrefix("libcurl") || $0.hasPrefix("libcrypto") }
+    #expect(
+      loadedOnDemand.isEmpty,
+      "clerkctl links \(loadedOnDemand); they are opened on first use (CurlLibrary, CryptoLibrary)")
+
+    let symbols = try Self.run("/usr/bin/nm", [binary]).stdout
+    // The reader sees clerkctl's own symbols (the binary is not stripped).
+    #expect(symbols.contains("$s8ClerkKit"))
+    let foundationSymbols = symbols.split(separator: "\n").filter {
+      $0.contains("__CFInitialize") || $0.contains("$s10Foundation")
+    }
+    #expect(
+      foundationSymbols.isEmpty, "Foundation symbols in clerkctl: \(foundationSymbols.prefix(5))")
+  }
+
+  @Test("a cache-hit token maps neither libcurl nor libcrypto; the cold mint before it maps both")
+  func cacheHitLoadsNoLibcurl() throws {
+    let fixture = try CLIFixture(.binary)
+    try fixture.signIn()
+    let traced = ["LD_DEBUG": "libs"]
+    let mint = try fixture.run(["token", "--template", "convex"], extra: traced)
+    try #require(mint.status == 0, "token failed: \(mint.stderr)")
+    // The trace names what the loader maps, so the check below can see libcurl when it is there.
+    let mintMapped = Self.mapped(mint.stderr)
+    #expect(mintMapped.contains { $0.hasPrefix("libcurl.so") }, "the mint mapped \(mintMapped)")
+    #expect(mintMapped.contains { $0.hasPrefix("libcrypto.so") })
+    let requests = try fixture.admin.requests().count
+
+    let hit = try fixture.run(["token", "--template", "convex"], extra: traced)
+    #expect(hit.status == 0)
+    #expect(hit.stdout == mint.stdout)
+    #expect(try fixture.admin.requests().count == requests, "the second token was not a cache hit")
+    let mapped = Self.mapped(hit.stderr)
+    #expect(mapped.contains("libc.so.6"), "no loader trace in: \(hit.stderr.prefix(300))")
+    let unwanted = mapped.filter {
+      $0.hasPrefix("libcurl") || $0.hasPrefix("libcrypto") || $0.hasPrefix("libssl")
+    }
+    #expect(unwanted.isEmpty, "a cache hit mapped \(unwanted)")
+  }
+
+  /// The libraries the loader trace (`LD_DEBUG=libs`) says it looked up (`find library=NAME`)
+  /// or initialised (`calling init: PATH`), by file name.
+  private static func mapped(_ trace: String) -> Set<String> {
+    var names: Set<String> = []
+    for line in trace.split(separator: "\n") {
+      if let range = line.range(of: "find library=") {
+        names.insert(String(line[range.upperBound...].prefix { $0 != " " }))
+      } else if let range = line.range(of: "calling init: ") {
+        let path = line[range.upperBound...]
+        names.insert(String(path.split(separator: "/").last ?? path))
+      }
+    }
+    return names
+  }
+
+  /// The `DT_NEEDED` entries of the ELF file at `path`.
+  private static func neededLibraries(of path: String) throws -> [String] {
+    let dynamic = try run("/usr/bin/readelf", ["--dynamic", path]).stdout
+    return dynamic.split(separator: "\n").compactMap { line in
+      guard line.contains("(NEEDED)"), let open = line.lastIndex(of: "["),
+        let close = line.lastIndex(of: "]")
+      else { return nil }
+      return String(line[line.index(after: open)..<close])
+    }
+  }
+
+  private static func run(_ tool: String, _ arguments: [String]) throws -> ProcessResult {
+    let result = try ProcessRun.run(tool, arguments, environment: ["LANG": "C"])
+    try #require(result.status == 0, "\(tool) failed: \(result.stderr)")
+    return result
+  }
+}

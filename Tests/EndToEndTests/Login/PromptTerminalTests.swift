@@ -1,0 +1,73 @@
+import ClerkKit
+import ClerkTestSupport
+import Foundation
+import Testing
+
+/// The interactive prompts of `clerkctl login` in a real terminal (tmux), against an emulator
+/// child: what a person at a keyboard sees.
+@Suite("login prompts in a real terminal")
+struct PromptTerminalTests {
+  /// clerkctl's environment in the terminal: the fixture's, without CI (prompts are off in CI).
+  private static func terminalEnvironment(_ fixture: CLIFixture) -> [String: String] {
+    var environment = fixture.environment
+    environment["CI"] = nil
+    return environment
+  }
+
+  private static func login(_ fixture: CLIFixture, _ email: String) throws -> TmuxSession {
+    try TmuxSession(
+      [BuiltProducts.path("clerkctl"), "login", "--identifier", email],
+      environment: terminalEnvironment(fixture))
+  }
+
+  @Test("the password prompt does not echo; the terminal echoes again afterwards")
+  func passwordNotEchoed() throws {
+    let fixture = try CLIFixture(.binary)
+    let terminal = try Self.login(fixture, "demo@example.com")
+    try terminal.waitFor("Password for demo@example.com: ")
+    try terminal.waitForEchoOff()
+    try terminal.type("demo-password")
+    try terminal.press("Enter")
+    let screen = try terminal.waitFor("[tty ")
+    #expect(screen.contains("[exit 0]"), "\(screen)")
+    #expect(screen.contains("Signed in as demo@example.com"), "\(screen)")
+    #expect(!screen.contains("demo-password"), "the password was echoed:\n\(screen)")
+    #expect(screen.contains("[tty echo]"), "\(screen)")
+    #expect(try fixture.credential()["email"]?.stringValue == "demo@example.com")
+  }
+
+  @Test("Ctrl-C at the password prompt exits 130 with the terminal restored")
+  func interruptAtPrompt() throws {
+    let fixture = try CLIFixture(.binary)
+    let terminal = try Self.login(fixture, "demo@example.com")
+    try terminal.waitFor("Password for demo@example.com: ")
+    try terminal.waitForEchoOff()
+    try terminal.type("half-typed")
+    try terminal.press("C-c")
+    let screen = try terminal.waitFor("[tty ")
+    #expect(screen.contains("[exit 130]"), "\(screen)")
+    #expect(screen.contains("[tty echo]"), "echo is still off after Ctrl-C:\n\(screen)")
+    #expect(try terminal.echoes())
+    #expect(!screen.contains("half-typed"))
+    #expect(!FileManager.default.fileExists(atPath: fixture.credentialPath()))
+  }
+
+  @Test("a TOTP second factor is asked for after the password and completes the sign-in")
+  func totpPrompt() throws {
+    let fixture = try CLIFixture(.binary)
+    let terminal = try Self.login(fixture, "mfa@example.com")
+    try terminal.waitFor("Password for mfa@example.com: ")
+    try terminal.waitForEchoOff()
+    try terminal.type("demo-password")
+    try terminal.press("Enter")
+    try terminal.waitFor("Authenticator app code: ")
+    try terminal.waitForEchoOff()
+    try terminal.type(try fixture.totpCode())
+    try terminal.press("Enter")
+    let screen = try terminal.waitFor("[tty ")
+    #expect(screen.contains("[exit 0]"), "\(screen)")
+    #expect(screen.contains("Signed in as mfa@example.com"), "\(screen)")
+    #expect(screen.contains("[tty echo]"), "\(screen)")
+    #expect(try fixture.credential()["email"]?.stringValue == "mfa@example.com")
+  }
+}

@@ -1,0 +1,67 @@
+import ClerkKit
+import ClerkTestSupport
+import Foundation
+import Testing
+
+/// The progress line through the built binary: on a real terminal (a pseudo-terminal) for a
+/// call that takes over a second, and never off a terminal or with --json.
+@Suite("Progress on slow calls, end to end")
+struct ProgressEndToEndTests {
+  private let token = ["token", "--template", "convex", "--force-refresh"]
+
+  @Test("On a terminal a slow mint shows one line on stderr and clears it")
+  func onTerminal() throws {
+    let bench = try ResilienceBench()
+    try bench.fault(["path": .string(mintPath), "delay_ms": 2500, "count": 1])
+    let terminal = try PseudoTerminal()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: BuiltProducts.path("clerkctl"))
+    process.arguments = token
+    process.environment = bench.sandbox.environment
+    process.standardInput = FileHandle.nullDevice
+    process.standardError = terminal.secondaryHandle
+    let output = Pipe()
+    process.standardOutput = output
+    try process.run()
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    let seen = terminal.read(until: "\r\u{1B}[K\r\u{1B}[K", timeout: 30)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    #expect(seen.contains("clerkctl: waiting for 127.0.0.1:\(bench.port)…"), "\(seen)")
+    #expect(seen.hasSuffix("\r\u{1B}[K"), "\(seen)")
+    let jwt = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    #expect(jwt.split(separator: ".").count == 3)
+  }
+
+  @Test("On a terminal with --json, a slow call prints no progress")
+  func jsonOnTerminal() throws {
+    let bench = try ResilienceBench()
+    try bench.fault(["path": .string(mintPath), "delay_ms": 1500, "count": 1])
+    let terminal = try PseudoTerminal()
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: BuiltProducts.path("clerkctl"))
+    process.arguments = token + ["--json"]
+    process.environment = bench.sandbox.environment
+    process.standardInput = FileHandle.nullDevice
+    process.standardError = terminal.secondaryHandle
+    process.standardOutput = FileHandle.nullDevice
+    try process.run()
+    defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 0)
+    let seen = terminal.read(until: "waiting", timeout: 1)
+    #expect(!seen.contains("waiting"), "\(seen)")
+  }
+
+  @Test("Off a terminal, and with --json, a slow call prints no progress")
+  func offTerminal() throws {
+    let bench = try ResilienceBench()
+    try bench.fault(["path": .string(mintPath), "delay_ms": 1500, "count": 2])
+    let plain = try bench.run(token)
+    #expect(plain.status == 0, "\(plain.stderr)")
+    #expect(plain.stderr.isEmpty, "\(plain.stderr)")
+    let json = try bench.run(token + ["--json"])
+    #expect(json.status == 0, "\(json.stderr)")
+    #expect(json.stderr.isEmpty, "\(json.stderr)")
+  }
+}

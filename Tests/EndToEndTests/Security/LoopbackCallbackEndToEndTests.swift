@@ -1,0 +1,118 @@
+import ClerkKit
+import ClerkTestSupport
+import Foundation
+import Testing
+
+/// The loopback callback of `login --oauth` takes only the browser's redirect: requests from
+/// web pages, other hosts' names or other processes with a made-up answer neither end the
+/// sign-in nor are taken as its answer.
+@Suite("Security: the loopback callback takes only the browser's redirect")
+struct LoopbackCallbackEndToEndTests {
+  /// Follows the fake provider's redirects until the redirect to the loopback callback, and
+  /// returns that URL without fetching it.
+  static func callbackURL(_ url: String) throws -> String {
+    let http = HTTPClient.curl()
+    var current = url
+    for _ in 0..<10 {
+      if current.contains("/callback?") { return current }
+      do {
+        _ = try http.send(HTTPRequest(method: "GET", url: current))
+        throw BrowserTestError("\(current) did not redirect")
+      } catch let error as HTTPError {
+        guard case .redirect(let location) = error.kind, !location.isEmpty else { throw error }
+        current = location
+      }
+    }
+    throw BrowserTestError("no redirect to the callback from \(url)")
+  }
+
+  /// One raw `GET` to the callback server.
+  static func get(
+    port: Int, target: String, host: String, headers: [(String, String)] = []
+  ) throws -> RawHTTPConnection.Response {
+    let connection = try RawHTTPConnection(port: port, timeout: 10)
+    defer { connection.close() }
+    var head = "GET \(target) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n"
+    for (name, value) in headers { head += "\(name): \(value)\r\n" }
+    try connection.send(head + "\r\n")
+    return try connection.readResponse()
+  }
+
+  @Test("Forged Host, Origin, no-cors fetches, forged nonces and failures: the real one wins")
+  func forgedCallbacks() throws {
+    let emulator = try EmulatorProcess()
+    let sandbox = CLISandbox(emulator: emulator)
+    let login = try BrowserLoginProcess(
+      sandbox,
+      [
+        "login", "--oauth", "google", "--no-browser", "--callback-port", "0",
+        "--sign-in-timeout", "60",
+      ])
+    let real = try Self.callbackURL(try login.signInURL() + "&auto=demo@example.com")
+    let rest = real.dropFirst("http://".count)
+    let hostPort = String(rest.prefix { $0 != "/" })
+    let port = try #require(Int(hostPort.split(separator: ":").last ?? ""))
+    let target = String(rest.dropFirst(hostPort.count))
+    let forgedNonce = "/callback?rotating_token_nonce=forged0123456789"
+
+    // Refused outright, whatever they carry.
+    let refused: [(String, String, [(String, String)])] = [
+      (target, "evil.example:\(port)", []),
+      (target, "localhost:\(port)", []),
+      (target, "127.0.0.1:\(port + 1)", []),
+      (forgedNonce, hostPort, [("Origin", "https://evil.example")]),
+      (forgedNonce, hostPort, [("Origin", "null")]),
+      (forgedNonce, hostPort, [("Sec-Fetch-Mode", "no-cors"), ("Sec-Fetch-Site", "cross-site")]),
+      (forgedNonce, hostPort, [("Sec-Fetch-Mode", "cors")]),
+    ]
+    for (path, host, headers) in refused {
+      let response = try Self.get(port: port, target: path, host: host, headers: headers)
+      #expect(response.status == 403, "\(host) \(headers): \(response.status)")
+    }
+    // Taken to Clerk, which does not vouch for them: the wait goes on.
+    for path in [
+      forgedNonce, "/callback?__clerk_status=failed&__clerk_error_code=oauth_access_denied",
+      "/callback?error=access_denied",
+    ] {
+      let response = try Self.get(port: port, target: path, host: hostPort)
+      #expect(response.status == 200, "\(path): \(response.status)")
+    }
+    // The browser's redirect: a cross-site top-level navigation.
+    let page = try Self.get(
+      port: port, target: target, host: hostPort,
+      headers: [
+        ("Sec-Fetch-Site", "cross-site"), ("Sec-Fetch-Mode", "navigate"),
+        ("Sec-Fetch-Dest", "document"),
+      ])
+    #expect(page.status == 200)
+    let result = login.finish()
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("Signed in as demo@example.com"), "\(result.stderr)")
+    #expect(result.stderr.contains("Ignored a sign-in callback"), "\(result.stderr)")
+  }
+
+  @Test("Forged callbacks alone never end the sign-in before its deadline: exit 8")
+  func forgedOnlyTimesOut() throws {
+    let emulator = try EmulatorProcess()
+    let sandbox = CLISandbox(emulator: emulator)
+    let login = try BrowserLoginProcess(
+      sandbox,
+      [
+        "login", "--oauth", "google", "--no-browser", "--callback-port", "0",
+        "--sign-in-timeout", "8",
+      ])
+    let real = try Self.callbackURL(try login.signInURL() + "&auto=demo@example.com")
+    let rest = real.dropFirst("http://".count)
+    let hostPort = String(rest.prefix { $0 != "/" })
+    let port = try #require(Int(hostPort.split(separator: ":").last ?? ""))
+    for path in [
+      "/callback?__clerk_status=failed&__clerk_error_code=oauth_access_denied",
+      "/callback?rotating_token_nonce=forged0123456789",
+    ] {
+      _ = try Self.get(port: port, target: path, host: hostPort)
+    }
+    let result = login.finish()
+    #expect(result.status == 8, "\(result.stderr)")
+    #expect(!FileManager.default.fileExists(atPath: sandbox.configDir + "/profiles/default.json"))
+  }
+}
