@@ -73,8 +73,7 @@ package struct ExecCommand: Command {
     _ = try ChildProcess.resolve(command[0], path: context.environment["PATH"])
     if refresh { return try runRefreshing(context) }
     let result = try context.account().token(
-      template: template, minTTL: minTTL, forceRefresh: false,
-      fapiURL: try context.fapiURLOverride())
+      template: template, minTTL: minTTL, forceRefresh: false)
     var environment = context.environment
     environment[variable] = result.token.jwt
     environment[variable + "_EXPIRES_AT"] = String(result.token.expiresAt)

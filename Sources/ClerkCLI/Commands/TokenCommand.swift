@@ -75,8 +75,7 @@ package struct TokenCommand: Command {
     if let output { return try runWriting(context, to: TokenFile(path: output)) }
     let account = try context.account()
     let result = try account.token(
-      template: template, minTTL: minTTL, forceRefresh: forceRefresh,
-      fapiURL: try context.fapiURLOverride())
+      template: template, minTTL: minTTL, forceRefresh: forceRefresh)
     let jwt = result.token.jwt
     switch format ?? (context.globals.json ? "json" : "raw") {
     case "header":

@@ -41,6 +41,18 @@ struct HelpTests {
     #expect(runCLI(["help", "environmnt"]).error.contains("did you mean 'environment'?"))
   }
 
+  @Test("help environment says how a profile is bound to its instance")
+  func instanceBinding() {
+    let result = runCLI(["help", "environment"])
+    let flat = result.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(
+      flat.contains(
+        "Instance binding: a profile is bound to the Frontend API origin (scheme, host and port) "
+          + "it signed in on."))
+    #expect(flat.contains("sends nothing anywhere and exits 3"))
+    #expect(flat.contains("run 'clerkctl login' there"))
+  }
+
   @Test("help environment lists every variable of the contract and the precedence")
   func environment() {
     let result = runCLI(["help", "environment"])
