@@ -39,7 +39,7 @@ struct TokenEndpointTests {
       clock: Clock(now: { now.withLock { $0 } }, sleep: { _ in }))
     let events = self.events
     keeper = TokenKeeper(
-      account: account, template: "convex", renewal: TokenRenewal(minTTL: 10), fapiURL: nil
+      account: account, template: "convex", renewal: TokenRenewal(minTTL: 10)
     ) { event in
       let name: String
       switch event {
