@@ -64,6 +64,29 @@ package final class CLIFixture: Sendable {
     ]
   }
 
+  /// A fixture whose default profile is signed in as demo@example.com, with the emulator's
+  /// request log emptied afterwards.
+  package static func signedIn(
+    _ mode: Mode = .inProcess, emulatorArguments: [String] = []
+  ) throws -> CLIFixture {
+    let fixture = try CLIFixture(mode, emulatorArguments: emulatorArguments)
+    try fixture.signIn()
+    try fixture.admin.clearRequests()
+    return fixture
+  }
+
+  /// The emulator child process (`.binary` only).
+  package var emulator: EmulatorProcess {
+    guard let process else { preconditionFailure("an in-process fixture has no emulator child") }
+    return process
+  }
+
+  /// The emulator's port.
+  package var port: Int { Int(fapiURL.split(separator: ":").last ?? "") ?? 0 }
+
+  /// The signed-in user's id on the default profile ("" when signed out).
+  package var userID: String { (try? credential()["user_id"]?.stringValue) ?? "" }
+
   /// The clock of clerkctl and the emulator (`.inProcess`; the system clock's time otherwise).
   package var time: TestClock? { inMemory?.time }
 
@@ -119,6 +142,36 @@ package final class CLIFixture: Sendable {
   package func credential(profile: String = "default") throws -> JSONValue {
     try JSONValue(
       parsing: Array(try Data(contentsOf: URL(fileURLWithPath: credentialPath(profile: profile)))))
+  }
+
+  /// The credential file's bytes.
+  package func credentialBytes(profile: String = "default") throws -> Data {
+    try Data(contentsOf: URL(fileURLWithPath: credentialPath(profile: profile)))
+  }
+
+  /// Sends a Backend API request to the emulator with its secret key.
+  package func backend(_ method: String, _ path: String, json: JSONValue) throws -> HTTPResponse {
+    let http = inMemory?.http ?? HTTPClient.curl()
+    return try http.send(
+      HTTPRequest(
+        method: method, url: fapiURL + path,
+        headers: ["Authorization": "Bearer \(secretKey)", "Content-Type": "application/json"],
+        body: json.encodedBytes))
+  }
+
+  /// Queues a fault (`POST /__emulator/faults`).
+  package func fault(_ fault: JSONValue) throws {
+    try admin.fault(fault)
+  }
+
+  /// The request log: `(method, path, status)` for each request, oldest first.
+  package func requests() throws -> [(method: String, path: String, status: Int64)] {
+    try admin.requests().map { ($0.method, $0.path, Int64($0.status)) }
+  }
+
+  /// Empties the emulator's request log.
+  package func clearRequests() throws {
+    try admin.clearRequests()
   }
 
   /// Makes the emulator unreachable (stops the child, or refuses every request in memory).

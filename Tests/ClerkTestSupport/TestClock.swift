@@ -2,7 +2,7 @@ import ClerkKit
 import Foundation
 import Glibc
 
-/// The one fake clock for tests: time moves only when the test says so (`advance(by:)`), or,
+/// The one fake clock for tests: time moves only when the test says so (`advance(_:)`), or,
 /// with `.advancesTime`, when something sleeps on it. Every sleep is recorded.
 public final class TestClock: Sendable {
   /// What a `sleep` on this clock does.
@@ -35,7 +35,7 @@ public final class TestClock: Sendable {
   public var now: Date { state.withLock { $0.now } }
 
   /// Moves time forward by `seconds`.
-  public func advance(by seconds: Double) { state.withLock { $0.now += seconds } }
+  public func advance(_ seconds: Double) { state.withLock { $0.now += seconds } }
 
   /// Every sleep asked of the clock, in order.
   public var slept: [Double] { state.withLock { $0.slept } }

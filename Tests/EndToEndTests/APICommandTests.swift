@@ -13,7 +13,7 @@ struct APICommandTests {
 
   @Test("GET with the session token as Bearer; the body goes to stdout")
   func bearer() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let backend = try RecordingBackend { _, _ in Self.ok() }
     let result = try env.run(["api", backend.url + "/things?x=1"])
     #expect(result.status == 0, "\(result.stderr)")
@@ -30,7 +30,7 @@ struct APICommandTests {
 
   @Test("-X, -H and -d: method, headers and body as given; JSON content type by default")
   func methodHeadersData() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let backend = try RecordingBackend { _, _ in Self.ok() }
     let result = try env.run([
       "api", "-X", "put", "-H", "X-Custom: some value ", "-H", "Accept: text/plain",
@@ -48,9 +48,9 @@ struct APICommandTests {
 
   @Test("A body without -X is a POST; --data-file reads a file, keeping a given Content-Type")
   func dataFile() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let backend = try RecordingBackend { _, _ in Self.ok() }
-    let file = env.sandbox.home.file("body.txt")
+    let file = env.home.file("body.txt")
     try Data("line one\nline two\n".utf8).write(to: URL(fileURLWithPath: file))
     let result = try env.run([
       "api", "--data-file", file, "-H", "Content-Type: text/plain", backend.url + "/upload",
@@ -64,7 +64,7 @@ struct APICommandTests {
 
   @Test("--data-file - reads the body from stdin")
   func dataFromStdin() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let backend = try RecordingBackend { _, _ in Self.ok() }
     let result = try env.run(
       ["api", "--data-file", "-", backend.url + "/in"], stdin: "{\"from\":\"stdin\"}")
@@ -76,9 +76,9 @@ struct APICommandTests {
 
   @Test("-d @FILE and -d @- read the body as curl does: without line breaks")
   func curlData() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let backend = try RecordingBackend { _, _ in Self.ok() }
-    let file = env.sandbox.home.file("body.json")
+    let file = env.home.file("body.json")
     try Data("{\"a\":\r\n 1}\n".utf8).write(to: URL(fileURLWithPath: file))
     let fromFile = try env.run(["api", "-d", "@" + file, backend.url + "/file"])
     #expect(fromFile.status == 0, "\(fromFile.stderr)")
@@ -96,7 +96,7 @@ struct APICommandTests {
 
   @Test("--include prints the status line and headers before the body")
   func include() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let backend = try RecordingBackend { _, _ in Self.ok("created", status: 201) }
     let result = try env.run(["api", "-i", backend.url + "/new"])
     #expect(result.status == 0, "\(result.stderr)")
@@ -107,7 +107,7 @@ struct APICommandTests {
 
   @Test("One 401 is survived with exactly one retry carrying a freshly minted token")
   func retryOnce() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let backend = try RecordingBackend { index, _ in
       index == 0 ? Self.ok("expired", status: 401) : Self.ok("fine")
     }
@@ -122,7 +122,7 @@ struct APICommandTests {
 
   @Test("A second 401 gives up: exit 1, two requests, stderr names the status")
   func secondUnauthorized() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let backend = try RecordingBackend { _, _ in Self.ok("no", status: 401) }
     let result = try env.run(["api", backend.url + "/r"])
     #expect(result.status == 1)
@@ -132,7 +132,7 @@ struct APICommandTests {
 
   @Test("--no-refresh sends one request only")
   func noRefresh() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let backend = try RecordingBackend { _, _ in Self.ok("no", status: 401) }
     let result = try env.run(["api", "--no-refresh", backend.url + "/r"])
     #expect(result.status == 1)
@@ -141,7 +141,7 @@ struct APICommandTests {
 
   @Test("A 500 exits 1 and still prints the body, like curl; no retry")
   func serverError() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let backend = try RecordingBackend { _, _ in Self.ok("{\"error\":\"boom\"}", status: 500) }
     let result = try env.run(["api", backend.url + "/boom"])
     #expect(result.status == 1)
@@ -152,7 +152,7 @@ struct APICommandTests {
 
   @Test("A redirect is not followed: exit 1, naming the target")
   func redirect() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let backend = try RecordingBackend { _, _ in
       HTTPResponse(status: 302, headers: ["Location": "/elsewhere"])
     }
@@ -164,7 +164,7 @@ struct APICommandTests {
 
   @Test("Not signed in exits 4 and sends nothing")
   func notSignedIn() throws {
-    let env = try SignedInSandbox(signIn: false)
+    let env = try CLIFixture(.binary)
     let backend = try RecordingBackend { _, _ in Self.ok() }
     let result = try env.run(["api", backend.url + "/r"])
     #expect(result.status == 4)
@@ -173,7 +173,7 @@ struct APICommandTests {
 
   @Test("Usage errors: -H Authorization, a bad header, -d with --data-file")
   func usage() throws {
-    let env = try SignedInSandbox(signIn: false)
+    let env = try CLIFixture(.binary)
     for arguments in [
       ["-H", "Authorization: Bearer mine"], ["-H", "no colon"], ["-d", "x", "--data-file", "-"],
       ["-X", "GE T"],
@@ -185,7 +185,7 @@ struct APICommandTests {
 
   @Test("Plain http to a host that is not loopback is a configuration error (exit 3)")
   func insecure() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let result = try env.run(["api", "http://example.com/x"])
     #expect(result.status == 3)
   }

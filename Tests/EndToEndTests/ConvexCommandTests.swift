@@ -7,7 +7,7 @@ import Testing
 struct ConvexCommandTests {
   @Test("users:whoami prints the identity: subject is the user id")
   func whoami() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let result = try env.run(["convex", "query", "users:whoami", "--url", env.emulator.convexURL])
     #expect(result.status == 0, "\(result.stderr)")
     let identity = try JSONValue(parsing: result.stdout)
@@ -17,7 +17,7 @@ struct ConvexCommandTests {
 
   @Test("CONVEX_URL is used when --url is not given")
   func environmentURL() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let result = try env.run(
       ["convex", "query", "users:whoami"], extra: ["CONVEX_URL": env.emulator.convexURL + "/"])
     #expect(result.status == 0, "\(result.stderr)")
@@ -26,7 +26,7 @@ struct ConvexCommandTests {
 
   @Test("echo:args prints the arguments back", arguments: ["query", "mutation", "action"])
   func echo(kind: String) throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let result = try env.run([
       "convex", kind, "echo:args", "{\"a\":1,\"b\":[true,null]}", "--url", env.emulator.convexURL,
     ])
@@ -36,7 +36,7 @@ struct ConvexCommandTests {
 
   @Test("A function error exits 1 with Convex's message; stdout stays empty")
   func functionError() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let result = try env.run(["convex", "query", "missing:fn", "--url", env.emulator.convexURL])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
@@ -45,7 +45,7 @@ struct ConvexCommandTests {
 
   @Test("A token without aud convex gets NoAuthProvider, explained")
   func noAuthProvider() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let created = try env.backend(
       "POST", "/v1/jwt_templates",
       json: ["name": "plain", "claims": ["aud": "my-api", "sub": "{{user.id}}"]])
@@ -63,7 +63,7 @@ struct ConvexCommandTests {
 
   @Test("A template that does not exist exits 7")
   func missingTemplate() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let result = try env.run([
       "convex", "query", "users:whoami", "--template", "nope", "--url", env.emulator.convexURL,
     ])
@@ -72,7 +72,7 @@ struct ConvexCommandTests {
 
   @Test("No --url and no CONVEX_URL is a usage error naming both")
   func missingURL() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let result = try env.run(["convex", "query", "users:whoami"])
     #expect(result.status == 2)
     #expect(result.stderr.contains("--url"))
@@ -81,7 +81,7 @@ struct ConvexCommandTests {
 
   @Test("ARGS_JSON must be a JSON object", arguments: ["[1]", "1", "{", "\"a\""])
   func argumentsMustBeObject(text: String) throws {
-    let env = try SignedInSandbox(signIn: false)
+    let env = try CLIFixture(.binary)
     let result = try env.run(["convex", "query", "echo:args", text, "--url", "http://127.0.0.1:9"])
     #expect(result.status == 2)
     #expect(result.stderr.contains("JSON object"))
@@ -89,7 +89,7 @@ struct ConvexCommandTests {
 
   @Test("An expired-token 401 (Unauthenticated) is retried once with a fresh token")
   func retryUnauthenticated() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let backend = try RecordingBackend { index, _ in
       index == 0
         ? HTTPResponse(
@@ -116,7 +116,7 @@ struct ConvexCommandTests {
 
   @Test("A 560 function failure exits 1 with its message; NoAuthProvider is not retried")
   func failureStatus() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let backend = try RecordingBackend { _, request in
       request.path == "/api/action"
         ? HTTPResponse(

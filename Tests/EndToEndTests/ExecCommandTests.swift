@@ -8,7 +8,7 @@ import Testing
 struct ExecCommandTests {
   @Test("The command's exit status is passed through")
   func exitStatus() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let result = try env.run(["exec", "--", "sh", "-c", "exit 7"])
     #expect(result.status == 7)
     #expect(result.stdout.isEmpty)
@@ -16,7 +16,7 @@ struct ExecCommandTests {
 
   @Test("The child gets a convex JWT in CLERK_TOKEN and its expiry in CLERK_TOKEN_EXPIRES_AT")
   func tokenInEnvironment() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let result = try env.run([
       "exec", "--template", "convex", "--",
       "sh", "-c", "printf '%s\\n%s\\n' \"$CLERK_TOKEN\" \"$CLERK_TOKEN_EXPIRES_AT\"",
@@ -33,7 +33,7 @@ struct ExecCommandTests {
 
   @Test("--env names the variables; the default name is then unset")
   func customVariable() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let result = try env.run([
       "exec", "--env", "MY_TOKEN", "--",
       "sh", "-c", "echo \"${MY_TOKEN:+set} ${MY_TOKEN_EXPIRES_AT:+set} ${CLERK_TOKEN:-unset}\"",
@@ -44,7 +44,7 @@ struct ExecCommandTests {
 
   @Test("An --env that is not a variable name is a usage error", arguments: ["1X", "A-B", ""])
   func badVariable(name: String) throws {
-    let env = try SignedInSandbox(signIn: false)
+    let env = try CLIFixture(.binary)
     let result = try env.run(["exec", "--env", name, "--", "true"])
     #expect(result.status == 2)
     #expect(result.stderr.contains("'--env'"))
@@ -52,7 +52,7 @@ struct ExecCommandTests {
 
   @Test("The token is never on the child's command line")
   func tokenNotInArgv() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let result = try env.run([
       "exec", "--", "sh", "-c",
       "echo \"$@\"; tr '\\0' ' ' < /proc/$$/cmdline; echo; printf '%s' \"$CLERK_TOKEN\"",
@@ -70,7 +70,7 @@ struct ExecCommandTests {
 
   @Test("Death by signal N exits 128+N")
   func signalDeath() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let result = try env.run(["exec", "--", "sh", "-c", "kill -TERM $$"])
     #expect(result.status == 143)
     #expect(!result.signaled)
@@ -78,11 +78,11 @@ struct ExecCommandTests {
 
   @Test("A command that is not found exits 127; one that cannot run exits 126")
   func notFound() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let missing = try env.run(["exec", "--", "clerkctl-no-such-command"])
     #expect(missing.status == 127)
     #expect(missing.stderr.contains("clerkctl-no-such-command: command not found"))
-    let file = env.sandbox.home.file("not-executable")
+    let file = env.home.file("not-executable")
     try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: file))
     let denied = try env.run(["exec", "--", file])
     #expect(denied.status == 126)
@@ -91,7 +91,7 @@ struct ExecCommandTests {
 
   @Test("Not signed in exits 4 and runs nothing")
   func notSignedIn() throws {
-    let env = try SignedInSandbox(signIn: false)
+    let env = try CLIFixture(.binary)
     let result = try env.run(["exec", "--", "sh", "-c", "echo ran"])
     #expect(result.status == 4)
     #expect(result.stdout.isEmpty)
@@ -99,13 +99,13 @@ struct ExecCommandTests {
 
   @Test("SIGTERM sent to clerkctl is forwarded to the child")
   func forwardsSignals() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let child = try SpawnedProcess(
       BuiltProducts.path("clerkctl"),
       [
         "exec", "--", "sh", "-c",
         "trap 'kill $!; echo got-term; exit 3' TERM; echo ready; sleep 30 >/dev/null 2>&1 & wait",
-      ], environment: env.sandbox.environment, input: .null)
+      ], environment: env.environment, input: .null)
     #expect(child.waitForOutput(timeout: 60) { stdout, _ in stdout.contains("\n") })
     #expect(child.stdout == "ready\n")
     child.send(SIGTERM)

@@ -1,3 +1,5 @@
+import ClerkKit
+
 /// Errors of the command-line layer itself.
 package enum CLIError: Error, Equatable, Sendable, CustomStringConvertible, ExitCodeProviding {
   /// The command is declared but not implemented yet (`"clerkctl token"`).
@@ -35,18 +37,13 @@ package enum CLIError: Error, Equatable, Sendable, CustomStringConvertible, Exit
     case .tokenTooLarge(let limit):
       "the token is larger than \(limit / 1024) KiB, so it is not a JWT clerkctl will read"
     case .signInTimedOut(let seconds, let retry):
-      "sign-in timed out after \(Self.seconds(seconds)) s; run '\(retry)' again "
+      "sign-in timed out after \(seconds.secondsText) s; run '\(retry)' again "
         + "(or raise --sign-in-timeout)"
     case .profileNotSignedIn(let name):
       "profile '\(name)' has no stored sign-in; run 'clerkctl login --profile \(name)' first"
     case .declined(let what):
       "not \(what): the answer was not 'y' or 'yes'"
     }
-  }
-
-  /// `120` or `0.5`.
-  static func seconds(_ value: Double) -> String {
-    value.rounded() == value && value < 1e15 ? String(Int64(value)) : String(value)
   }
 
   package var exitCode: ExitCode {

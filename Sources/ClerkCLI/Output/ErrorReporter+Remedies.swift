@@ -12,6 +12,7 @@ extension ErrorReporter {
     switch error {
     case let error as ClerkError: cliWording(for: error)
     case let error as CredentialStoreError: cliWording(for: error)
+    case let error as HTTPError: cliWording(for: error)
     case ClerkAuthError.noActiveSession: "no active Clerk session; run 'clerkctl login'"
     case InstanceError.notConfigured: FirstRunHint.message
     default: nil
@@ -45,12 +46,26 @@ extension ErrorReporter {
       return "the token lives \(lifetime) s in all, less than --min-ttl \(Int(minTTL)) s; "
         + "lower --min-ttl or lengthen the template's lifetime"
     case .signInTimedOut(let seconds):
-      return "sign-in timed out after \(ClerkError.seconds(seconds)) s; run 'clerkctl login' "
+      return "sign-in timed out after \(seconds.secondsText) s; run 'clerkctl login' "
         + "again (or raise --sign-in-timeout)"
-    case .api, .transport, .unavailable, .malformedResponse, .tokenRefused, .signInRejected,
-      .configuration:
+    case .transport(let error):
+      return cliWording(for: error)
+    case .api, .unavailable, .malformedResponse, .tokenRefused, .signInRejected, .configuration:
       return nil
     }
+  }
+
+  private static func cliWording(for error: HTTPError) -> String? {
+    guard let remedy = error.remedy else { return nil }
+    let words =
+      switch remedy {
+      case .moreTime: "check your network, or raise --request-timeout"
+      case .caBundle: "fix --cacert or SSL_CERT_FILE"
+      case .trustCA:
+        "check that the server speaks https with a valid certificate, or pass its CA with "
+          + "--cacert"
+      }
+    return error.message + "; " + words
   }
 
   private static func cliWording(for step: ClerkError.UnsupportedSignIn) -> String {
@@ -93,7 +108,7 @@ extension ErrorReporter {
         + "'clerkctl logout --profile \(CredentialStoreError.profileName(from: path))' and sign "
         + "in again"
     case .lockTimeout(let path, let seconds):
-      return "timed out after \(CredentialStoreError.seconds(seconds)) s waiting for the lock "
+      return "timed out after \(seconds.secondsText) s waiting for the lock "
         + "'\(path)'; another clerkctl process is holding it: wait for it to finish or stop it"
     default:
       return nil

@@ -28,7 +28,7 @@ extension OptionKey where Value == Double {
     OptionKey(
       spec: .option(
         long, value: "seconds", kind: .positiveSeconds, help: help,
-        environmentVariable: environmentVariable, defaultValue: ClerkError.seconds(defaultValue)),
+        environmentVariable: environmentVariable, defaultValue: defaultValue.secondsText),
       convert: { $0.flatMap(Double.init) ?? defaultValue })
   }
 }
@@ -42,7 +42,7 @@ extension OptionKey where Value == Double? {
     OptionKey(
       spec: .option(
         long, value: "seconds", kind: .positiveSeconds, help: help,
-        environmentVariable: environmentVariable, defaultValue: ClerkError.seconds(shownDefault)),
+        environmentVariable: environmentVariable, defaultValue: shownDefault.secondsText),
       convert: { $0.flatMap(Double.init) })
   }
 }

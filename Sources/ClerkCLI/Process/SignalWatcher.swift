@@ -8,7 +8,7 @@ private let signalPipeWriteEnd = Atomic<Int32>(-1)
 /// The read end, polled by every watcher thread.
 private let signalPipeReadEnd = Atomic<Int32>(-1)
 /// Guards creating the pipe once.
-private let signalPipeCreation = Lock(false)
+private let signalPipeCreation = Mutex(false)
 
 /// `ProcessGuard`'s engine: turns SIGINT and passed deadlines into one call of `fire`, made on a
 /// thread of its own, never in a signal handler or on a Dispatch queue.
@@ -42,7 +42,7 @@ package final class SignalWatcher: Sendable {
   }
 
   private let fire: Fire
-  private let state = Lock(State())
+  private let state = Mutex(State())
   /// Wakes the watcher thread when the watches change: [read end, write end].
   private let wakeRead: Int32
   private let wakeWrite: Int32
@@ -161,12 +161,12 @@ package final class SignalWatcher: Sendable {
     where predicate: (Entry) -> Bool, latest: Bool
   ) -> (Entry, [ProcessGuard.SavedTerminal])? {
     state.withLock { state in
-      let ids = state.entries.keys.sorted()
-      let matches = { (id: Int) in state.entries[id].map(predicate) ?? false }
-      guard let id = (latest ? ids.reversed() : ids).first(where: matches) else { return nil }
-      let restoring = ids.compactMap { state.entries[$0]?.watch.restoring }
-      guard let entry = state.entries.removeValue(forKey: id) else { return nil }
-      return (entry, restoring)
+      let ordered = state.entries.sorted { $0.key < $1.key }
+      guard
+        let (id, _) = (latest ? ordered.reversed() : ordered).first(where: { predicate($0.value) }),
+        let entry = state.entries.removeValue(forKey: id)
+      else { return nil }
+      return (entry, ordered.compactMap(\.value.watch.restoring))
     }
   }
 

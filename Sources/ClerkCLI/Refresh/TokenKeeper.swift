@@ -174,11 +174,8 @@ extension TokenKeeper {
     guard case ClerkError.tokenTooShortLived(let lifetime, _) = error else { return error }
     let most = Double(lifetime) - TokenRenewal.clockPrecision - TokenRenewal.slack - 1
     return UsageError(
-      "'--min-ttl' \(Self.seconds(renewal.minTTL)) leaves no time to renew tokens that live "
-        + "\(lifetime) s; pick at most \(Self.seconds(max(0, most.rounded(.down)))) s")
+      "'--min-ttl' \(renewal.minTTL.secondsText) leaves no time to renew tokens that live "
+        + "\(lifetime) s; pick at most \(max(0, most.rounded(.down)).secondsText) s")
   }
 
-  private static func seconds(_ value: Double) -> String {
-    value.rounded() == value ? String(Int64(value)) : String(value)
-  }
 }

@@ -67,12 +67,8 @@ package enum ClerkError: Error, Equatable, CustomStringConvertible {
       return "the token lives \(lifetime) s in all, less than the \(Int(minTTL)) s asked for; "
         + "ask for less or lengthen the template's lifetime"
     case .signInTimedOut(let seconds):
-      return "sign-in timed out after \(Self.seconds(seconds)) s"
+      return "sign-in timed out after \(seconds.secondsText) s"
     }
   }
 
-  /// `seconds` as shown in messages: `120`, `0.5`.
-  package static func seconds(_ seconds: Double) -> String {
-    seconds.rounded() == seconds ? String(Int(seconds)) : String(seconds)
-  }
 }

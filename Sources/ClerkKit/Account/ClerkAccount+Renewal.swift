@@ -14,11 +14,14 @@ extension ClerkAccount {
   package func renewedToken(
     template: String?, renewal: TokenRenewal, fapiURL: String? = nil
   ) throws -> TokenResult {
+    // Each renewal has the whole retry budget: a keeper may run for hours.
+    var account = self
+    account.retry.startedAt = clock.now()
     do {
-      return try token(
+      return try account.token(
         template: template, minTTL: renewal.requestedTTL, forceRefresh: false, fapiURL: fapiURL)
     } catch ClerkError.tokenTooShortLived {
-      return try token(
+      return try account.token(
         template: template, minTTL: renewal.minTTL, forceRefresh: false, fapiURL: fapiURL)
     }
   }

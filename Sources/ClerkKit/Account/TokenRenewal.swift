@@ -1,7 +1,7 @@
 /// When a token that is kept fresh for as long as something runs is replaced, and how failed
 /// replacements are retried. Shared by every keeper of tokens (a token file, a loopback
-/// endpoint, the library's token stream) so they all ask the cache the same question at the
-/// same moment, and a profile makes one mint per token lifetime between them.
+/// endpoint, a token stream) so they all ask the cache the same question at the same moment,
+/// and a sign-in makes one mint per token lifetime between them.
 package struct TokenRenewal: Sendable, Equatable {
   /// Clerk's clock is known to about a second (`Date` headers and `iat` have whole seconds):
   /// a token is replaced this much before it would have less than `minTTL` left.

@@ -51,7 +51,7 @@ package enum CredentialStoreError: Error, Equatable, CustomStringConvertible {
         + "only version \(ProfileCredential.formatVersion); upgrade, or sign out of profile "
         + "'\(Self.profileName(from: path))' and sign in again"
     case .lockTimeout(let path, let seconds):
-      return "timed out after \(Self.seconds(seconds)) s waiting for the lock '\(path)'; "
+      return "timed out after \(seconds.secondsText) s waiting for the lock '\(path)'; "
         + "another process is holding it: wait for it to finish or stop it"
     case .io(let path, let operation, let message):
       return "cannot \(operation) '\(path)': \(message)"
@@ -61,10 +61,6 @@ package enum CredentialStoreError: Error, Equatable, CustomStringConvertible {
   private static func octal(_ mode: UInt32) -> String {
     let digits = String(mode & 0o7777, radix: 8)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
-  }
-
-  package static func seconds(_ value: Double) -> String {
-    value.rounded() == value ? String(Int64(value)) : String(value)
   }
 
   /// The profile a credential file belongs to, from its name (`<profile>.json`).

@@ -37,13 +37,12 @@ extension CurlTransport {
     case CURLE_OPERATION_TIMEDOUT:
       return HTTPError(
         .timeout, url: target.url,
-        message: "no answer from \(shown) within \(Self.seconds(timeout)) s; "
-          + "check your network, or raise --request-timeout")
+        message: "no answer from \(shown) within \(timeout.secondsText) s", remedy: .moreTime)
     case CURLE_SSL_CACERT_BADFILE:
       return HTTPError(
         .caBundleUnusable, url: target.url,
-        message: "cannot use CA bundle \(configuration.caBundlePath ?? "(default)"): \(detail); "
-          + "fix --cacert or SSL_CERT_FILE")
+        message: "cannot use CA bundle \(configuration.caBundlePath ?? "(default)"): \(detail)",
+        remedy: .caBundle)
     case CURLE_SSL_CONNECT_ERROR, CURLE_PEER_FAILED_VERIFICATION, CURLE_SSL_CERTPROBLEM,
       CURLE_SSL_CIPHER, CURLE_SSL_ENGINE_NOTFOUND, CURLE_SSL_ENGINE_SETFAILED,
       CURLE_SSL_ENGINE_INITFAILED, CURLE_SSL_SHUTDOWN_FAILED, CURLE_SSL_CRL_BADFILE,
@@ -51,8 +50,7 @@ extension CurlTransport {
       CURLE_SSL_CLIENTCERT, CURLE_USE_SSL_FAILED:
       return HTTPError(
         .tls, url: target.url,
-        message: "TLS failure with \(target.hostAndPort): \(detail); check that the server "
-          + "speaks https with a valid certificate, or pass its CA with --cacert")
+        message: "TLS failure with \(target.hostAndPort): \(detail)", remedy: .trustCA)
     case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE, CURLE_WEIRD_SERVER_REPLY,
       CURLE_BAD_CONTENT_ENCODING, CURLE_UNSUPPORTED_PROTOCOL:
       // UNSUPPORTED_PROTOCOL: the scheme was checked before the transfer, so here it means the
@@ -78,8 +76,4 @@ extension CurlTransport {
     return String(cString: strerror(Int32(number)))
   }
 
-  /// `15`, or `0.5`: seconds as a person reads them.
-  static func seconds(_ value: Double) -> String {
-    value.rounded() == value && value < 1e15 ? String(Int64(value)) : String(value)
-  }
 }

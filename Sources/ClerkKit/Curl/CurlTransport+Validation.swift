@@ -108,7 +108,7 @@ extension CurlTransport {
     if let problem {
       throw HTTPError(
         .caBundleUnusable, url: target.url,
-        message: "cannot use CA bundle \(path): \(problem); fix --cacert or SSL_CERT_FILE")
+        message: "cannot use CA bundle \(path): \(problem)", remedy: .caBundle)
     }
   }
 

@@ -39,17 +39,42 @@ package struct HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The request URL, exactly as given (it may carry secrets in its query; `message` never
   /// includes the query, fragment or user info).
   package var url: String
-  /// The one-line, user-facing message (also `description`).
+  /// The one-line, user-facing message: what happened and, unless `remedy` says it, what to do.
   package var message: String
+  /// What the caller can change to fix it, when that is a setting of the caller's (a tool words
+  /// it with its own option names); `nil` when `message` already says what to do.
+  package var remedy: Remedy?
 
-  /// Creates an error; `message` should already say what happened and what to do.
-  package init(_ kind: Kind, url: String, message: String) {
+  /// A remedy that lies in the caller's settings.
+  package enum Remedy: Equatable, Sendable {
+    /// Allow more time per request.
+    case moreTime
+    /// Point the CA bundle at a readable PEM file.
+    case caBundle
+    /// Trust the server's CA (add it to the CA bundle).
+    case trustCA
+
+    /// The remedy in words that name no tool's options.
+    package var neutral: String {
+      switch self {
+      case .moreTime: "check your network, or allow more time per request"
+      case .caBundle: "fix the CA bundle setting or SSL_CERT_FILE"
+      case .trustCA:
+        "check that the server speaks https with a valid certificate, or trust its CA"
+      }
+    }
+  }
+
+  /// Creates an error; `message` should already say what happened and, without a `remedy`,
+  /// what to do.
+  package init(_ kind: Kind, url: String, message: String, remedy: Remedy? = nil) {
     self.kind = kind
     self.url = url
     self.message = message
+    self.remedy = remedy
   }
 
-  package var description: String { message }
+  package var description: String { message + (remedy.map { "; " + $0.neutral } ?? "") }
 
   /// Whether the failure comes from how the request or client was configured (bad or insecure
   /// URL, unsendable request, unusable CA bundle) rather than from the network or the server.

@@ -12,8 +12,8 @@ package enum InstanceError: Error, Equatable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .notConfigured:
-      return "no Clerk instance configured: pass --publishable-key or set "
-        + "CLERK_PUBLISHABLE_KEY (or --fapi-url / CLERK_FAPI_URL)"
+      return "no Clerk instance configured: give the publishable key (from the Clerk "
+        + "Dashboard, API keys) or set CLERK_PUBLISHABLE_KEY (or CLERK_FAPI_URL)"
     case .invalidPublishableKey(let problem, let source):
       let origin = source.map { " (from \($0))" } ?? ""
       return "publishable key\(origin) \(problem.detail); copy the key from the Clerk "

@@ -35,7 +35,7 @@ struct TokenCommandTests {
     let session = try #require(fixture.credential()["session_id"]?.stringValue)
     let first = try fixture.run(["token", "--template", "convex"])
     // Age the cached token: 8 s left of its 60, less than the default --min-ttl of 10.
-    try #require(fixture.time).advance(by: 52)
+    try #require(fixture.time).advance(52)
     let withFiveSeconds = try fixture.run(["token", "--template", "convex", "--min-ttl", "5"])
     #expect(withFiveSeconds.stdout == first.stdout)
     #expect(try fixture.admin.requests(containing: session).count == 1)

@@ -45,11 +45,8 @@ struct CompletionScriptTests {
     else {
       return  // The shell is not installed here; nothing to check against.
     }
-    let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "clerkctl-completion-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: directory) }
-    let file = directory.appendingPathComponent("clerkctl.\(shell.rawValue)")
+    let directory = TemporaryDirectory(prefix: "clerkctl-completion")
+    let file = URL(fileURLWithPath: directory.file("clerkctl.\(shell.rawValue)"))
     try runCLI(["completion", shell.rawValue]).output.write(
       to: file, atomically: true, encoding: .utf8)
     let result = try ProcessRun.run(

@@ -136,6 +136,34 @@ struct ErrorWordingTests {
         + "process is holding it: wait for it to finish or stop it"
     ),
     (ClerkAuthError.noActiveSession, "no active Clerk session; run 'clerkctl login'"),
+    (
+      HTTPError(
+        .timeout, url: "https://clerk.example.com/v1/client",
+        message: "no answer from clerk.example.com within 15 s", remedy: .moreTime),
+      "no answer from clerk.example.com within 15 s; check your network, or raise "
+        + "--request-timeout"
+    ),
+    (
+      ClerkError.transport(
+        HTTPError(
+          .timeout, url: "https://clerk.example.com/v1/client",
+          message: "no answer from clerk.example.com within 2 s", remedy: .moreTime)),
+      "no answer from clerk.example.com within 2 s; check your network, or raise "
+        + "--request-timeout"
+    ),
+    (
+      HTTPError(
+        .caBundleUnusable, url: "https://x.example",
+        message: "cannot use CA bundle /tmp/ca.pem: No such file or directory", remedy: .caBundle),
+      "cannot use CA bundle /tmp/ca.pem: No such file or directory; fix --cacert or SSL_CERT_FILE"
+    ),
+    (
+      HTTPError(
+        .tls, url: "https://x.example", message: "TLS failure with x.example:443: bad cert",
+        remedy: .trustCA),
+      "TLS failure with x.example:443: bad cert; check that the server speaks https with a "
+        + "valid certificate, or pass its CA with --cacert"
+    ),
   ]
 
   @Test("clerkctl words each library error with its commands and flags", arguments: cases.indices)

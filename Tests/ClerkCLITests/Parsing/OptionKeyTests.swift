@@ -56,7 +56,7 @@ struct OptionKeyTests {
     #expect(OptionKey.signInTimeout.spec.defaultValue == "120")
     #expect(OptionKey.callbackPort.spec.defaultValue == "45789")
     #expect(
-      OptionKey.requestTimeout.spec.defaultValue == ClerkError.seconds(HTTPRequest.defaultTimeout))
+      OptionKey.requestTimeout.spec.defaultValue == "15")
     #expect(
       ClerkAccount(
         profile: "p", store: InMemoryCredentialStore(),

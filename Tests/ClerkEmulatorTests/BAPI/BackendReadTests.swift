@@ -1,4 +1,5 @@
 import ClerkKit
+import ClerkTestSupport
 import Foundation
 import Testing
 

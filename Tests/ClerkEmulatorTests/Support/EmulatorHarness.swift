@@ -5,25 +5,6 @@ import Testing
 
 @testable import ClerkEmulator
 
-/// A clock tests move by hand.
-final class ManualClock: @unchecked Sendable {
-  private let lock = NSLock()
-  private var current: Date
-  private(set) var slept: [Double] = []
-
-  init(_ start: Date = Date(timeIntervalSince1970: 1_760_000_000)) { current = start }
-
-  var now: Date { lock.withLock { current } }
-
-  func advance(_ seconds: Double) { lock.withLock { current += seconds } }
-
-  var clock: Clock {
-    Clock(
-      now: { self.now },
-      sleep: { seconds in self.lock.withLock { self.slept.append(seconds) } })
-  }
-}
-
 /// An emulator driven through `handle(_:)`, with helpers for the native FAPI protocol.
 ///
 /// With `overLoopback`, the emulator runs behind a real `HTTPServer` on `127.0.0.1:0` and every
@@ -32,7 +13,7 @@ final class ManualClock: @unchecked Sendable {
 struct EmulatorHarness {
   static let base = "http://127.0.0.1:8787"
   let emulator: Emulator
-  let time: ManualClock
+  let time: TestClock
   /// The served origin: `base`, or the loopback server's.
   let baseURL: String
   /// The loopback server, when requests go over HTTP.
@@ -45,7 +26,7 @@ struct EmulatorHarness {
     server serverConfiguration: HTTPServer.Configuration = .init(),
     recorder: ReplyRecorder? = ReplyRecorder.fromEnvironment()
   ) throws {
-    time = ManualClock()
+    time = TestClock()
     let emulator = Emulator(
       configuration: configuration, baseURL: Self.base, privateKey: try RFC7515Key.privateKey(),
       clock: time.clock, recorder: recorder)

@@ -1,3 +1,4 @@
+import ClerkTestSupport
 import Testing
 
 @testable import ClerkKit

@@ -1,3 +1,4 @@
+import ClerkTestSupport
 import Foundation
 import Glibc
 import Testing
@@ -8,7 +9,7 @@ import Testing
 struct ProfileStoreTests {
   @Test("saves and loads a credential with its token cache")
   func roundTrip() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = TemporaryDirectory()
     let store = ProfileStore(directory: scratch.config)
     #expect(try store.load(profile: "default") == nil)
     let credential = ProfileCredential.sample()
@@ -28,7 +29,7 @@ struct ProfileStoreTests {
 
   @Test("writes versioned JSON with the documented field names and no password")
   func fileFormat() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = TemporaryDirectory()
     let store = ProfileStore(directory: scratch.config)
     try store.save(.sample())
     let bytes = try [UInt8](
@@ -48,39 +49,39 @@ struct ProfileStoreTests {
 
   @Test("creates the file 0600 and the directories 0700 even under umask 000")
   func modesUnderOpenUmask() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = TemporaryDirectory()
     let config = ConfigDirectory(path: scratch.path + "/deep/er/clerkctl")
     let store = ProfileStore(directory: config)
     let previous = umask(0)
     defer { umask(previous) }
     try store.save(.sample())
     try store.withLock(profile: "default") {}
-    #expect(ScratchDirectory.mode(of: config.credentialPath(profile: "default")) == 0o600)
+    #expect(TemporaryDirectory.mode(of: config.credentialPath(profile: "default")) == 0o600)
     #expect(store.fileMode(profile: "default") == 0o600)
-    #expect(ScratchDirectory.mode(of: config.lockPath(profile: "default")) == 0o600)
-    #expect(ScratchDirectory.mode(of: config.profilesPath) == 0o700)
-    #expect(ScratchDirectory.mode(of: config.path) == 0o700)
-    #expect(ScratchDirectory.mode(of: scratch.path + "/deep") == 0o700)
+    #expect(TemporaryDirectory.mode(of: config.lockPath(profile: "default")) == 0o600)
+    #expect(TemporaryDirectory.mode(of: config.profilesPath) == 0o700)
+    #expect(TemporaryDirectory.mode(of: config.path) == 0o700)
+    #expect(TemporaryDirectory.mode(of: scratch.path + "/deep") == 0o700)
   }
 
   @Test("tightens existing config directories to 0700")
   func tightensDirectories() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = TemporaryDirectory()
     let config = scratch.config
     try FileManager.default.createDirectory(
       atPath: config.profilesPath, withIntermediateDirectories: true)
     #expect(chmod(config.path, 0o755) == 0)
     #expect(chmod(config.profilesPath, 0o777) == 0)
     try ProfileStore(directory: config).save(.sample())
-    #expect(ScratchDirectory.mode(of: config.path) == 0o700)
-    #expect(ScratchDirectory.mode(of: config.profilesPath) == 0o700)
+    #expect(TemporaryDirectory.mode(of: config.path) == 0o700)
+    #expect(TemporaryDirectory.mode(of: config.profilesPath) == 0o700)
   }
 
   @Test(
     "refuses a credential file others can access, naming the chmod that fixes it",
     arguments: [0o644, 0o640, 0o604, 0o620, 0o602, 0o660] as [mode_t])
   func refusesOpenPermissions(mode: mode_t) throws {
-    let scratch = try ScratchDirectory()
+    let scratch = TemporaryDirectory()
     let store = ProfileStore(directory: scratch.config)
     try store.save(.sample())
     let path = scratch.config.credentialPath(profile: "default")
@@ -98,7 +99,7 @@ struct ProfileStoreTests {
 
   @Test("refuses a credential file owned by another user", .enabled(if: geteuid() == 0))
   func refusesOtherOwner() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = TemporaryDirectory()
     let store = ProfileStore(directory: scratch.config)
     try store.save(.sample())
     let path = scratch.config.credentialPath(profile: "default")
@@ -122,7 +123,7 @@ struct ProfileStoreTests {
       #"{"version":1,"profile":"other","fapi_url":"https://x.dev","client_token":"t","signed_in_at":1}"#,
     ])
   func refusesCorrupt(text: String) throws {
-    let scratch = try ScratchDirectory()
+    let scratch = TemporaryDirectory()
     let store = ProfileStore(directory: scratch.config)
     try store.save(.sample())
     let path = scratch.config.credentialPath(profile: "default")
@@ -145,7 +146,7 @@ struct ProfileStoreTests {
 
   @Test("refuses a symbolic link in place of the credential file")
   func refusesSymlink() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = TemporaryDirectory()
     let store = ProfileStore(directory: scratch.config)
     try store.save(.sample(profile: "real"))
     let path = scratch.config.credentialPath(profile: "default")
@@ -155,7 +156,7 @@ struct ProfileStoreTests {
 
   @Test("refuses a file of another format version")
   func refusesOtherVersion() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = TemporaryDirectory()
     let store = ProfileStore(directory: scratch.config)
     try store.save(.sample())
     let path = scratch.config.credentialPath(profile: "default")
@@ -170,14 +171,14 @@ struct ProfileStoreTests {
 
   @Test("deletes the credential and the lock file")
   func delete() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = TemporaryDirectory()
     let store = ProfileStore(directory: scratch.config)
     try store.withLock(profile: "default") { try store.save(.sample()) }
     try store.save(.sample(profile: "other"))
     #expect(try store.delete(profile: "default"))
     #expect(try store.load(profile: "default") == nil)
     #expect(store.fileMode(profile: "default") == nil)
-    #expect(ScratchDirectory.mode(of: scratch.config.lockPath(profile: "default")) == nil)
+    #expect(TemporaryDirectory.mode(of: scratch.config.lockPath(profile: "default")) == nil)
     #expect(try store.load(profile: "other") == .sample(profile: "other"))
     #expect(try store.delete(profile: "default") == false)
     #expect(try store.destroy(profile: "other"))
@@ -188,7 +189,7 @@ struct ProfileStoreTests {
 
   @Test("lists profiles that have a credential file, sorted")
   func list() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = TemporaryDirectory()
     let store = ProfileStore(directory: scratch.config)
     #expect(store.listProfiles().isEmpty)
     for name in ["work", "default", "ci.bot"] { try store.save(.sample(profile: name)) }
@@ -200,7 +201,7 @@ struct ProfileStoreTests {
 
   @Test("leaves no temp file behind after a successful write")
   func noTempFileOnSuccess() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = TemporaryDirectory()
     let store = ProfileStore(directory: scratch.config)
     for _ in 0..<3 { try store.save(.sample()) }
     #expect(scratch.entries(of: scratch.config.profilesPath) == ["default.json"])
@@ -208,14 +209,14 @@ struct ProfileStoreTests {
 
   @Test("a failed write leaves the old file intact and removes its temp file")
   func failedWriteKeepsOldFile() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = TemporaryDirectory()
     try ProfileStore(directory: scratch.config).save(.sample())
     let failure = CredentialStoreError.io(path: "x", operation: "write", message: "disk full")
     let failing = ProfileStore(
       directory: scratch.config, clock: .system,
       beforeRename: { (tempPath: String) throws(CredentialStoreError) in
         // The complete new file is in place, private, next to the old one.
-        #expect(ScratchDirectory.mode(of: tempPath) == 0o600)
+        #expect(TemporaryDirectory.mode(of: tempPath) == 0o600)
         #expect(tempPath.hasPrefix(scratch.config.profilesPath + "/.default.json."))
         let bytes = (try? [UInt8](Data(contentsOf: URL(fileURLWithPath: tempPath)))) ?? []
         #expect((try? ProfileCredential(parsing: bytes, path: tempPath))?.email == "new@x.dev")
@@ -230,7 +231,7 @@ struct ProfileStoreTests {
 
   @Test("concurrent writers under the lock never lose an update")
   func concurrentWriters() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = TemporaryDirectory()
     let config = scratch.config
     try ProfileStore(directory: config).save(
       ProfileCredential(
@@ -260,8 +261,8 @@ struct ProfileStoreTests {
 
   @Test("gives up on a held lock after the timeout, measured on the injected clock")
   func lockTimeout() throws {
-    let scratch = try ScratchDirectory()
-    let stepping = SteppingClock()
+    let scratch = TemporaryDirectory()
+    let stepping = TestClock(Date(timeIntervalSince1970: 1_700_000_000), sleeping: .advancesTime)
     let store = ProfileStore(directory: scratch.config, clock: stepping.clock)
     let path = scratch.config.lockPath(profile: "default")
     try store.withLock(profile: "default") {
@@ -272,8 +273,8 @@ struct ProfileStoreTests {
         }
       }
     }
-    #expect(stepping.slept >= 2)
-    #expect(stepping.slept < 2.1)
+    #expect(stepping.totalSlept >= 2)
+    #expect(stepping.totalSlept < 2.1)
     // Released: the next caller gets it at once.
     let value = try store.withLock(profile: "default", timeout: 0) { 42 }
     #expect(value == 42)
@@ -281,7 +282,7 @@ struct ProfileStoreTests {
 
   @Test("a lock file deleted while held is not shared by two holders")
   func lockFileReplaced() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = TemporaryDirectory()
     let store = ProfileStore(directory: scratch.config)
     let first = try store.acquireLock(profile: "default", timeout: 0)
     #expect(try store.delete(profile: "default") == false)
@@ -296,7 +297,7 @@ struct ProfileStoreTests {
   @Test("passes errors thrown by the locked body through")
   func bodyErrors() throws {
     struct Boom: Error {}
-    let scratch = try ScratchDirectory()
+    let scratch = TemporaryDirectory()
     let store = ProfileStore(directory: scratch.config)
     #expect(throws: Boom.self) { try store.withLock(profile: "default") { throw Boom() } }
     #expect(try store.withLock(profile: "default", timeout: 0) { "free" } == "free")
@@ -304,7 +305,7 @@ struct ProfileStoreTests {
 
   @Test("refuses invalid profile names as usage errors before touching files")
   func invalidNames() throws {
-    let scratch = try ScratchDirectory()
+    let scratch = TemporaryDirectory()
     let store = ProfileStore(directory: scratch.config)
     let error = CredentialStoreError.invalidProfileName("../etc")
     #expect(throws: error) { try store.load(profile: "../etc") }

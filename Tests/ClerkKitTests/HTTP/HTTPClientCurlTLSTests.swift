@@ -25,7 +25,9 @@ struct HTTPClientCurlTLSTests {
     #expect(error.kind == .tls)
     #expect(!error.isConfigurationError)
     #expect(error.description.contains("127.0.0.1:\(server.port)"))
-    #expect(error.description.contains("--cacert"))
+    #expect(error.remedy == .trustCA)
+    #expect(error.description.contains("trust its CA"))
+    #expect(!error.description.contains("--cacert"))
   }
 
   @Test("a CA bundle holding a different CA does not make the server trusted")

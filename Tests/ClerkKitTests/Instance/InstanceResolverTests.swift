@@ -61,8 +61,8 @@ struct InstanceResolverTests {
     }
     #expect(
       InstanceError.notConfigured.description
-        == "no Clerk instance configured: pass --publishable-key or set CLERK_PUBLISHABLE_KEY "
-        + "(or --fapi-url / CLERK_FAPI_URL)")
+        == "no Clerk instance configured: give the publishable key (from the Clerk Dashboard, "
+        + "API keys) or set CLERK_PUBLISHABLE_KEY (or CLERK_FAPI_URL)")
   }
 
   @Test("names the source of a bad key and does not fall back past it")

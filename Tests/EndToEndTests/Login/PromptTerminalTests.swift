@@ -61,13 +61,64 @@ struct PromptTerminalTests {
     try terminal.type("demo-password")
     try terminal.press("Enter")
     try terminal.waitFor("Authenticator app code: ")
-    try terminal.waitForEchoOff()
-    try terminal.type(try fixture.totpCode())
+    // Codes echo: they are short-lived and read off a screen.
+    #expect(try terminal.echoes())
+    let code = try fixture.totpCode()
+    try terminal.type(code)
     try terminal.press("Enter")
     let screen = try terminal.waitFor("[tty ")
+    #expect(screen.contains("Authenticator app code: \(code)"), "\(screen)")
     #expect(screen.contains("[exit 0]"), "\(screen)")
     #expect(screen.contains("Signed in as mfa@example.com"), "\(screen)")
     #expect(screen.contains("[tty echo]"), "\(screen)")
     #expect(try fixture.credential()["email"]?.stringValue == "mfa@example.com")
+  }
+
+  @Test("a wrong password is asked for again; a wrong code asks only for the code again")
+  func mistakesAreNotTheEnd() throws {
+    let fixture = try CLIFixture(.binary)
+    let terminal = try Self.login(fixture, "mfa@example.com")
+    try terminal.waitFor("Password for mfa@example.com: ")
+    try terminal.waitForEchoOff()
+    try terminal.type("not-the-password")
+    try terminal.press("Enter")
+    try terminal.waitFor("Wrong password; try again (2 tries left).")
+    try terminal.waitForEchoOff()
+    try terminal.type("demo-password")
+    try terminal.press("Enter")
+    try terminal.waitFor("Authenticator app code: ")
+    try terminal.type("000000")
+    try terminal.press("Enter")
+    try terminal.waitFor("Wrong code; try again (2 tries left).")
+    try terminal.waitForScreen("a second code prompt") {
+      $0.components(separatedBy: "Authenticator app code: ").count == 3
+    }
+    try terminal.type(try fixture.totpCode())
+    try terminal.press("Enter")
+    let screen = try terminal.waitFor("[tty ")
+    #expect(screen.contains("[exit 0]"), "\(screen)")
+    // The email and password were not asked for again after the wrong code.
+    #expect(screen.components(separatedBy: "Password for mfa@example.com: ").count == 3)
+    #expect(screen.contains("Signed in as mfa@example.com"), "\(screen)")
+  }
+
+  @Test("an empty identifier is asked for again")
+  func emptyIdentifier() throws {
+    let fixture = try CLIFixture(.binary)
+    let terminal = try TmuxSession(
+      [BuiltProducts.path("clerkctl"), "login"], environment: Self.terminalEnvironment(fixture))
+    try terminal.waitFor("Email address: ")
+    try terminal.press("Enter")
+    try terminal.waitForScreen("a second identifier prompt") {
+      $0.components(separatedBy: "Email address: ").count == 3
+    }
+    try terminal.type("demo@example.com")
+    try terminal.press("Enter")
+    try terminal.waitFor("Password for demo@example.com: ")
+    try terminal.waitForEchoOff()
+    try terminal.type("demo-password")
+    try terminal.press("Enter")
+    let screen = try terminal.waitFor("[tty ")
+    #expect(screen.contains("[exit 0]"), "\(screen)")
   }
 }

@@ -12,10 +12,10 @@ struct RefreshFixture {
   let scratch = TemporaryDirectory(prefix: "refresh")
   let verifier: JWTVerifier
 
-  init() throws {
+  init(lifetime: Int = Self.lifetime) throws {
     job = try CLIFixture(.binary)
     try job.signIn()
-    try job.admin.setTokenLifetime(template: "convex", seconds: Self.lifetime)
+    try job.admin.setTokenLifetime(template: "convex", seconds: lifetime)
     let jwksURL = job.fapiURL + "/.well-known/jwks.json"
     let keys = try HTTPClient.curl().send(HTTPRequest(method: "GET", url: jwksURL))
     verifier = JWTVerifier(keys: try JWKS(bytes: keys.body))
@@ -57,7 +57,7 @@ struct RefreshFixture {
 
   /// The most mints one keeper may make in `seconds`: a token is replaced when it has
   /// `minTTL` + 1 s left, so each one serves at least `lifetime - 1 - (minTTL + 1)` seconds.
-  static func mintBound(seconds: Double, minTTL: Double) -> Int {
+  static func mintBound(seconds: Double, minTTL: Double, lifetime: Int = lifetime) -> Int {
     let served = Double(lifetime) - 1 - (minTTL + 1)
     return Int((seconds / served).rounded(.up)) + 2
   }

@@ -72,6 +72,19 @@ struct TokenWatchTests {
     #expect(mints <= RefreshFixture.mintBound(seconds: elapsed, minTTL: 1), "\(mints) mints")
   }
 
+  @Test("--watch stops with exit 0 on SIGINT too, and keeps the file")
+  func watchUntilSIGINT() throws {
+    let fixture = try RefreshFixture()
+    let file = fixture.scratch.file("interrupted.jwt")
+    let run = try fixture.start(
+      ["token", "--template", "convex", "--min-ttl", "1", "--output", file, "--watch"])
+    try RefreshFixture.waitForFile(file)
+    run.signal(SIGINT)
+    #expect(run.wait() == 0, "\(run.stderr)")
+    fixture.expectValid(
+      try String(contentsOfFile: file, encoding: .utf8), readAt: RefreshFixture.now)
+  }
+
   @Test("--watch removes the file and exits 4 with the login hint when the session is revoked")
   func watchUntilRevoked() throws {
     let fixture = try RefreshFixture()
@@ -120,5 +133,39 @@ struct TokenWatchTests {
     let mints = try fixture.mints()
     #expect(mints >= 3)
     #expect(mints <= RefreshFixture.mintBound(seconds: elapsed, minTTL: 1), "\(mints) mints")
+  }
+
+  @Test("A failed renewal keeps the still-valid token in the file and is retried")
+  func failedRenewal() throws {
+    // 10-second tokens renewed with 5 s left: a renewal that fails all three attempts and
+    // one retry a second later both fit before the token runs out.
+    let fixture = try RefreshFixture(lifetime: 10)
+    let file = fixture.scratch.file("retried.jwt")
+    let started = RefreshFixture.now
+    let run = try fixture.start(
+      ["token", "--template", "convex", "--min-ttl", "4", "--output", file, "--watch", "--json"])
+    try RefreshFixture.waitForFile(file)
+    try fixture.job.admin.fault([
+      "path": "/v1/client/sessions/*/tokens/convex", "count": 3, "status": 503,
+    ])
+    var seen: Set<String> = []
+    while RefreshFixture.now - started < 12 {
+      let jwt = try String(contentsOfFile: file, encoding: .utf8)
+      fixture.expectValid(jwt, readAt: RefreshFixture.now)
+      seen.insert(jwt)
+      usleep(200_000)
+    }
+    run.signal(SIGTERM)
+    #expect(run.wait() == 0, "\(run.stderr)")
+    #expect(seen.count >= 2, "renewed after the failure")
+    let events = try run.stderr.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
+    let names = events.compactMap { $0["event"]?.stringValue }
+    #expect(names.first == "renewed")
+    let failure = try #require(events.first { $0["event"] == "renewal_failed" }, "\(names)")
+    #expect(failure["exit_code"] == 5)
+    #expect(failure["retry_in"] == 1)
+    #expect((failure["expires_in"]?.intValue ?? 0) > 0)
+    #expect(names.last == "renewed")
+    #expect(!names.contains("expired"))
   }
 }

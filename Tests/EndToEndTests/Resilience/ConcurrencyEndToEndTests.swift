@@ -10,9 +10,9 @@ private final class Child {
   private let environment: [String: String]
   private var child: SpawnedProcess?
 
-  init(_ bench: ResilienceBench, _ arguments: [String]) throws {
+  init(_ bench: CLIFixture, _ arguments: [String]) throws {
     self.arguments = arguments
-    environment = bench.sandbox.environment
+    environment = bench.environment
   }
 
   func start() throws {
@@ -36,7 +36,7 @@ private final class Child {
 struct ConcurrencyEndToEndTests {
   @Test("48 processes on a cold cache make one mint and all print the same token")
   func coldCache() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     let children = try (0..<48).map { _ in try Child(bench, ["token", "--template", "convex"]) }
     for child in children { try child.start() }
     let results = children.map { $0.finish() }
@@ -45,13 +45,13 @@ struct ConcurrencyEndToEndTests {
     #expect(tokens.count == 1)
     #expect(tokens.first?.split(separator: ".").count == 3)
     #expect(try bench.mintCount() == 1)
-    let store = ProfileStore(directory: ConfigDirectory(path: bench.sandbox.configDir))
+    let store = ProfileStore(directory: ConfigDirectory(path: bench.configDir))
     #expect(try store.load(profile: "default") != nil)
   }
 
   @Test("Writers never interleave: concurrent forced refreshes leave a whole, valid file")
   func concurrentWriters() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     let children = try (0..<16).map { index in
       try Child(
         bench,
@@ -60,7 +60,7 @@ struct ConcurrencyEndToEndTests {
     for child in children { try child.start() }
     for result in children.map({ $0.finish() }) { #expect(result.status == 0, "\(result.stderr)") }
     #expect(try bench.mintCount() == 16)
-    let store = ProfileStore(directory: ConfigDirectory(path: bench.sandbox.configDir))
+    let store = ProfileStore(directory: ConfigDirectory(path: bench.configDir))
     let credential = try #require(try store.load(profile: "default"))
     let session = try #require(credential.sessionID)
     #expect(credential.cachedToken(sessionID: session, template: "convex") != nil)
@@ -69,8 +69,8 @@ struct ConcurrencyEndToEndTests {
 
   @Test("Processes killed with SIGKILL while refreshing never leave a torn or open file")
   func killedWhileRefreshing() throws {
-    let bench = try ResilienceBench()
-    let store = ProfileStore(directory: ConfigDirectory(path: bench.sandbox.configDir))
+    let bench = try CLIFixture.signedIn(.binary)
+    let store = ProfileStore(directory: ConfigDirectory(path: bench.configDir))
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<6 {
       let children = try (0..<8).map { _ in
@@ -95,18 +95,18 @@ struct ConcurrencyEndToEndTests {
 
   @Test("A credential file others can read, or full of garbage, is exit 3")
   func unsafeOrCorruptFile() throws {
-    let bench = try ResilienceBench()
-    chmod(bench.credentialPath, 0o644)
+    let bench = try CLIFixture.signedIn(.binary)
+    chmod(bench.credentialPath(), 0o644)
     let open = try bench.run(["token", "--template", "convex"])
     #expect(open.status == 3)
     #expect(open.stdout.isEmpty)
     #expect(open.stderr.contains("chmod 600"))
-    chmod(bench.credentialPath, 0o600)
+    chmod(bench.credentialPath(), 0o600)
     #expect(try bench.run(["token"]).status == 0)
 
     for garbage in ["", "{", "\u{0}\u{1}\u{2}garbage", #"{"version": 1}"#, "[1,2,3]"] {
-      try Data(garbage.utf8).write(to: URL(fileURLWithPath: bench.credentialPath))
-      chmod(bench.credentialPath, 0o600)
+      try Data(garbage.utf8).write(to: URL(fileURLWithPath: bench.credentialPath()))
+      chmod(bench.credentialPath(), 0o600)
       let result = try bench.run(["token", "--template", "convex"])
       #expect(result.status == 3, "\(garbage): \(result.stderr)")
       #expect(result.stdout.isEmpty)

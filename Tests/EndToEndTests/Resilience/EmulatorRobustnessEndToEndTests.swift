@@ -23,7 +23,7 @@ struct EmulatorRobustnessEndToEndTests {
 
   @Test("Garbage, oversized heads and bodies get a 4xx or a close, never a crash")
   func badInput() throws {
-    let bench = try ResilienceBench(signedIn: false)
+    let bench = try CLIFixture(.binary)
     var generator = SystemRandomNumberGenerator()
     var inputs: [[UInt8]] = [
       Array("\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\u{00}\u{01}\u{fc}\u{03}\u{03}".utf8),
@@ -53,7 +53,7 @@ struct EmulatorRobustnessEndToEndTests {
 
   @Test("Slow clients holding connections do not stop others; many connections are served")
   func slowAndMany() throws {
-    let bench = try ResilienceBench(signedIn: false)
+    let bench = try CLIFixture(.binary)
     let slow = try (0..<20).map { _ in try RawHTTPConnection(port: bench.port) }
     for connection in slow { try connection.send("GET /v1/environment HTTP/1.1\r\nHo") }
     #expect(try environmentStatus(bench.port) == 200)

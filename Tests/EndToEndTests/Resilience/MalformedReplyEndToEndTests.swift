@@ -21,7 +21,7 @@ struct MalformedReplyEndToEndTests {
 
   @Test("A 200 with a body that is not a token: exit 5, the credential still works")
   func malformedMint() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     let before = try bench.credentialBytes()
     for body in Self.bodies {
       try bench.fault(["path": .string(mintPath), "status": 200, "body": .string(body)])
@@ -38,7 +38,7 @@ struct MalformedReplyEndToEndTests {
 
   @Test("Malformed client replies to whoami: exit 5, the credential untouched")
   func malformedClient() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     let before = try bench.credentialBytes()
     for body in ["{", #"{"response": 7}"#, #"{"response": {"sessions": "x"}}"#] {
       try bench.fault(["path": "/v1/client", "method": "GET", "status": 200, "body": .string(body)])

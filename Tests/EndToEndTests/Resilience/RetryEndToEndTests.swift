@@ -11,7 +11,7 @@ struct RetryEndToEndTests {
 
   @Test("429 with Retry-After: 1, then success: one retry, exit 0")
   func tooManyRequests() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     try bench.fault(["path": .string(mintPath), "status": 429, "retry_after": "1"])
     let result = try bench.run(token)
     #expect(result.status == 0, "\(result.stderr)")
@@ -22,7 +22,7 @@ struct RetryEndToEndTests {
 
   @Test("Two 503s, then success: exit 0 after three attempts")
   func twoUnavailable() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     try bench.fault(["path": .string(mintPath), "status": 503, "count": 2, "retry_after": "0"])
     let result = try bench.run(token)
     #expect(result.status == 0, "\(result.stderr)")
@@ -32,7 +32,7 @@ struct RetryEndToEndTests {
 
   @Test("Endless 503s: exit 5 in under 30 s, one line on stderr, nothing on stdout")
   func endlessUnavailable() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     try bench.fault([
       "path": .string(mintPath), "status": 503, "count": 1000, "retry_after": "0",
     ])
@@ -48,7 +48,7 @@ struct RetryEndToEndTests {
 
   @Test("An HTML 502 page: exit 5 with the page summarised, and the credential still works")
   func htmlBadGateway() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     let before = try bench.credentialBytes()
     let page =
       "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>\n<body>\n"
@@ -69,7 +69,7 @@ struct RetryEndToEndTests {
 
   @Test("An HTML page without a title is named by its first heading, else by its size")
   func htmlWithoutTitle() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     let page = "<html><body><h1>502 Bad <b>Gateway</b></h1><p>nginx</p></body></html>"
     try bench.fault([
       "path": .string(mintPath), "status": 502, "count": 3, "body": .string(page),
@@ -90,7 +90,7 @@ struct RetryEndToEndTests {
 
   @Test("Endless 429s read as rate limiting, with the tries made")
   func rateLimited() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     try bench.fault([
       "path": .string(mintPath), "status": 429, "count": 1000, "retry_after": "0",
     ])
@@ -105,7 +105,7 @@ struct RetryEndToEndTests {
 
   @Test("A stalled server with --request-timeout 2: exit 5 quickly")
   func stalled() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     try bench.fault(["path": .string(mintPath), "delay_ms": 4000, "count": 3])
     let start = Date()
     let result = try bench.run(["--request-timeout", "2"] + token)
@@ -119,7 +119,7 @@ struct RetryEndToEndTests {
 
   @Test("CLERKCTL_REQUEST_TIMEOUT bounds each request too")
   func stalledByEnvironment() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     try bench.fault(["path": .string(mintPath), "delay_ms": 4000, "count": 3])
     let start = Date()
     let result = try bench.run(token, extra: ["CLERKCTL_REQUEST_TIMEOUT": "1"])
@@ -129,7 +129,7 @@ struct RetryEndToEndTests {
 
   @Test("Connection refused: exit 5, after the retries")
   func connectionRefused() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     let port = try LoopbackSocket.unusedPort()
     let result = try bench.run(token, extra: ["CLERK_FAPI_URL": "http://127.0.0.1:\(port)"])
     #expect(result.status == 5)
@@ -139,7 +139,7 @@ struct RetryEndToEndTests {
 
   @Test("Plain http to a host that is not loopback: exit 3, nothing sent")
   func insecureURL() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     for arguments in [token, ["login", "--identifier", "demo@example.com", "--password-stdin"]] {
       let result = try bench.run(
         arguments, stdin: "demo-password\n", extra: ["CLERK_FAPI_URL": "http://clerk.example.com"])
@@ -150,7 +150,7 @@ struct RetryEndToEndTests {
 
   @Test("A truncated body: exit 5 after the retries, the credential untouched")
   func truncated() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     let before = try bench.credentialBytes()
     let cut = ScriptedHTTPResponder.Reply.send(
       ScriptedHTTPResponder.head(

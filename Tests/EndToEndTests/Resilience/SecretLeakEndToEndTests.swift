@@ -18,7 +18,7 @@ struct SecretLeakEndToEndTests {
     ]
     let configPath = scratch.file("emulator.json")
     try Data(config.encoded.utf8).write(to: URL(fileURLWithPath: configPath))
-    let bench = try ResilienceBench(arguments: ["--config", configPath], signedIn: false)
+    let bench = try CLIFixture(.binary, emulatorArguments: ["--config", configPath])
     let debug = ["CLERKCTL_DEBUG": "1"]
     var runs: [(String, ProcessResult)] = []
     func run(_ arguments: [String], stdin: String? = nil, extra: [String: String] = [:]) throws {
@@ -40,7 +40,7 @@ struct SecretLeakEndToEndTests {
     try run(
       ["--verbose", "login", "--identifier", "nobody@example.com", "--password-stdin"],
       stdin: Self.canary + "\n")
-    let filesBeforeLogout = try filesText(bench.sandbox.home.path)
+    let filesBeforeLogout = try filesText(bench.home.path)
     let credential = try JSONValue(parsing: [UInt8](try bench.credentialBytes()))
     let clientToken = try #require(credential["client_token"]?.stringValue)
     let userID = try #require(credential["user_id"]?.stringValue)
@@ -66,7 +66,7 @@ struct SecretLeakEndToEndTests {
     #expect(traced.contains("Authorization: …" + clientToken.suffix(4)))
     #expect(traced.contains("Bearer …" + bench.emulator.secretKey.suffix(4)))
     #expect(!filesBeforeLogout.contains(Self.canary))
-    #expect(!(try filesText(bench.sandbox.home.path)).contains(Self.canary))
+    #expect(!(try filesText(bench.home.path)).contains(Self.canary))
   }
 
   /// Every regular file under `root`, concatenated.
