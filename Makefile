@@ -17,8 +17,10 @@ setup:
 # BENCHMARKS.md).
 RELEASE_LDFLAGS := -Xswiftc -use-ld=bfd -Xlinker -z -Xlinker pack-relative-relocs \
   -Xlinker --no-export-dynamic
+# The two products only: ClerkTestSupport (a target, for the tests) does not build in release.
 build: setup
-	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LDFLAGS)
+	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LDFLAGS) --product clerkctl
+	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LDFLAGS) --product clerk-emulator
 
 test: setup
 	Scripts/test.sh
