@@ -65,7 +65,7 @@ extension LoginCommand {
     let waitsOnLoopback = options.redirectURL == nil
     let deadline = context.clock.epochSeconds + Int64(options.timeout.rounded(.up))
     let limit =
-      "; it gives up at \(EpochTime.timeOfDay(deadline)) (in \(CLIError.seconds(options.timeout)) s), "
+      "; it gives up at \(EpochTime.timeOfDay(deadline)) (in \(options.timeout.secondsText) s), "
       + "Ctrl-C cancels"
     var inputs = SignInInputs(
       password: { _ in
