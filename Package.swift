@@ -25,12 +25,14 @@ let package = Package(
       name: "COpenSSL",
       providers: [.apt(["libssl-dev"])]
     ),
+    // Fixed-argument wrappers of variadic system calls (prctl).
+    .systemLibrary(name: "CSystem"),
 
     // The library users embed: HTTP over libcurl, crypto over OpenSSL, JWT, the HTTP/1.1
     // server, Clerk's Frontend API client and the credential store.
     .target(
       name: "ClerkKit",
-      dependencies: ["CCurl", "COpenSSL"],
+      dependencies: ["CCurl", "COpenSSL", "CSystem"],
       swiftSettings: settings
     ),
     // The emulator's Clerk logic: Frontend API, Backend API subset, JWKS, Convex-style API.

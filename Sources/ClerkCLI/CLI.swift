@@ -3,6 +3,13 @@ import ClerkKit
 /// The entry point: parses the command line, runs the command and turns every outcome into an
 /// exit code. It never exits the process.
 package enum CLI {
+  /// Hardens the real process before it reads any credential: not dumpable, so no core file or
+  /// same-user ptrace holds the client token (cli.md "Files"). Called by `clerkctl`'s main, not
+  /// by in-process tests.
+  package static func protectProcess() {
+    ProcessDumpability.disable()
+  }
+
   /// Runs clerkctl.
   ///
   /// - Parameters:

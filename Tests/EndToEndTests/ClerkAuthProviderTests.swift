@@ -15,7 +15,7 @@ struct ClerkAuthProviderTests {
 
   private func provider(
     template: String? = "convex", timeout: TimeInterval = 120,
-    store: any ClerkCredentialStore = InMemoryCredentialStore()
+    store: ClerkCredentialStore = .inMemory()
   ) -> ClerkAuthProvider {
     ClerkAuthProvider(
       frontendAPIURL: emulator.fapiURL, jwtTemplate: template, signInTimeout: timeout,
@@ -25,7 +25,7 @@ struct ClerkAuthProviderTests {
   @Test("a file store shares the sign-in with a later provider, in a 0600 file")
   func fileStore() async throws {
     let config = TemporaryDirectory(prefix: "clerkkit-library")
-    let store = FileCredentialStore(profile: "app", configDirectory: config.path)
+    let store = ClerkCredentialStore.file(profile: "app", configDirectory: config.path)
     let first = try await provider(store: store).login(
       identifier: "demo@example.com", password: "demo-password")
     let later = try await provider(store: store).loginFromCache()
@@ -33,16 +33,18 @@ struct ClerkAuthProviderTests {
     var info = stat()
     #expect(lstat(config.path + "/profiles/app.json", &info) == 0)
     #expect(info.st_mode & 0o777 == 0o600)
-    #expect(try store.load()?.userId == first.userId)
+    #expect(try store.backing.get().load(profile: "app")?.userID == first.userId)
   }
 
   @Test("a custom store keeps the serialized credential")
   func customStore() async throws {
-    let store = BytesStore()
+    let bytes = BytesStore()
+    let store = ClerkCredentialStore.custom(
+      load: { try bytes.load() }, save: { try bytes.save($0) }, destroy: { bytes.destroy() })
     let signedIn = try await provider(store: store).login(
       identifier: "demo@example.com", password: "demo-password")
-    #expect(store.bytes != nil)
-    let restored = try StoredCredential(serialized: try #require(store.bytes))
+    #expect(bytes.bytes != nil)
+    let restored = try StoredCredential(serialized: try #require(bytes.bytes))
     #expect(restored.userId == signedIn.userId)
     #expect(!restored.description.contains(signedIn.idToken))
     #expect(try await provider(store: store).loginFromCache() == signedIn)
@@ -73,7 +75,7 @@ struct ClerkAuthProviderTests {
 
   @Test("no instance configured is clerkNotLoaded")
   func notConfigured() async throws {
-    let provider = ClerkAuthProvider(store: InMemoryCredentialStore())
+    let provider = ClerkAuthProvider(store: .inMemory())
     let configured = ["CLERK_FAPI_URL", "CLERK_PUBLISHABLE_KEY"].contains {
       !(ProcessInfo.processInfo.environment[$0] ?? "").isEmpty
     }
@@ -148,7 +150,8 @@ struct ClerkAuthProviderTests {
     let backend = try UnauthorizedOnceBackend()
     defer { backend.stop() }
     let store = InMemoryCredentialStore()
-    let provider = provider(store: store)
+    let provider = provider(
+      store: ClerkCredentialStore(profile: "default", backing: .success(store)))
     let credentials = try await provider.login(
       identifier: "demo@example.com", password: "demo-password")
     // Make the cached token look 5 s from expiry (the JWT itself is unchanged).
@@ -165,7 +168,7 @@ struct ClerkAuthProviderTests {
 }
 
 /// A custom store: the serialized credential in memory.
-final class BytesStore: ClerkCredentialStore {
+final class BytesStore: Sendable {
   private let stored = Recorder<[UInt8]?>()
 
   var bytes: [UInt8]? { stored.items.last ?? nil }
@@ -176,5 +179,5 @@ final class BytesStore: ClerkCredentialStore {
 
   func save(_ credential: StoredCredential) throws { stored.append(credential.serialized) }
 
-  func destroy() throws { stored.append(nil) }
+  func destroy() { stored.append(nil) }
 }

@@ -23,7 +23,7 @@ struct LibraryExampleTests {
     let provider = ClerkAuthProvider(
       frontendAPIURL: fapiURL,  // or publishableKey: "pk_live_…"
       jwtTemplate: "convex",
-      store: InMemoryCredentialStore(),  // default: FileCredentialStore(), shared with clerkctl
+      store: .inMemory(),  // default: .file(profile: "default"), shared with clerkctl
       userAgent: "MyApp/1.2")  // the User-Agent Clerk sees; default ClerkKit/VERSION
 
     // Sign in (ClerkSignInMethod also has email codes, second factors and tickets).

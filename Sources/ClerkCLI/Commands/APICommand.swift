@@ -105,8 +105,7 @@ package struct APICommand: Command {
     request.timeout = timeout
     request.connectTimeout = min(request.connectTimeout, timeout)
     let exchange = BearerExchange(
-      account: try context.account(), template: template,
-      fapiURL: try context.fapiURLOverride(), retriesWithFreshToken: refresh)
+      account: try context.account(), template: template, retriesWithFreshToken: refresh)
     let response = try exchange.send(request).response
     if include {
       var head =

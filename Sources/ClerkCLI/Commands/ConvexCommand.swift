@@ -73,8 +73,7 @@ package struct ConvexCommand: Command {
       body: body.encodedBytes, timeout: timeout)
     request.connectTimeout = min(request.connectTimeout, timeout)
     let exchange = BearerExchange(
-      account: try context.account(), template: template,
-      fapiURL: try context.fapiURLOverride(), retriesWithFreshToken: true)
+      account: try context.account(), template: template, retriesWithFreshToken: true)
     let outcome = try exchange.send(request) { response in
       response.status == 401 && Self.json(response)?["code"]?.stringValue == "Unauthenticated"
     }

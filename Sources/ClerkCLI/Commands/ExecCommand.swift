@@ -34,10 +34,7 @@ package struct ExecCommand: Command {
         .option(
           "env", value: "name", help: "The environment variable that receives the token.",
           defaultValue: "CLERK_TOKEN"),
-        .option(
-          "min-ttl", value: "seconds", kind: .seconds,
-          help: "Reuse a cached token only while it has this many seconds left.",
-          defaultValue: "10"),
+        OptionKey.minTTL.spec,
         .flag(
           "refresh",
           help: "Keep fresh tokens in NAME_FILE and at NAME_URL while the command runs."),
@@ -65,10 +62,7 @@ package struct ExecCommand: Command {
         "'--env' must be an environment variable name (letters, digits and _, not starting "
           + "with a digit), got '\(variable)'")
     }
-    minTTL = parsed.double("min-ttl") ?? 10
-    guard minTTL >= 0, minTTL.isFinite else {
-      throw UsageError("'--min-ttl' must be zero or a positive number of seconds")
-    }
+    minTTL = parsed[.minTTL]
     refresh = parsed.flag("refresh")
     command = parsed.trailing
     guard !command.isEmpty else { throw UsageError("missing argument '<command>'") }
@@ -79,8 +73,7 @@ package struct ExecCommand: Command {
     _ = try ChildProcess.resolve(command[0], path: context.environment["PATH"])
     if refresh { return try runRefreshing(context) }
     let result = try context.account().token(
-      template: template, minTTL: minTTL, forceRefresh: false,
-      fapiURL: try context.fapiURLOverride())
+      template: template, minTTL: minTTL, forceRefresh: false)
     var environment = context.environment
     environment[variable] = result.token.jwt
     environment[variable + "_EXPIRES_AT"] = String(result.token.expiresAt)

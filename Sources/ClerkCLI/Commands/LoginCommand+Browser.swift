@@ -18,8 +18,8 @@ extension LoginCommand {
           + "use 'clerkctl login --user-id USER_ID' (with CLERK_SECRET_KEY) or "
           + "'clerkctl login --ticket-stdin'")
     }
-    let account = try context.account()
-    let stored = try? account.store.load(profile: account.profile)
+    let account = try context.loginAccount()
+    let stored = try? account.store.loadForRemoval(profile: account.profile)?.credential
     let fapiURL = try context.fapiURL(stored: stored?.fapiURL)
     if case .oauth(let provider) = options.target {
       let providers = try account.socialProviders(fapiURL: fapiURL)

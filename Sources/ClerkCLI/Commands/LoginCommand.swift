@@ -129,8 +129,8 @@ package struct LoginCommand: Command {
   }
 
   private func runSignIn(_ context: CommandContext) throws -> Int32 {
-    let account = try context.account()
-    let stored = try? account.store.load(profile: account.profile)
+    let account = try context.loginAccount()
+    let stored = try? account.store.loadForRemoval(profile: account.profile)?.credential
     let fapiURL = try context.fapiURL(stored: stored?.fapiURL)
     let stdin = StdinLines(terminal: context.terminal)
     Self.noteReplacing(stored, context)

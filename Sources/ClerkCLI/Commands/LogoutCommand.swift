@@ -8,7 +8,9 @@ package struct LogoutCommand: Command {
       abstract: "Sign the profile out and delete its credential and cached tokens.",
       discussion: """
         The local files are deleted even when Clerk cannot be reached (exit 5 then: the \
-        session may live on until it expires). --all asks first at a terminal (y or yes goes \
+        session may live on until it expires). A credential file others can read is exposed: \
+        its session is ended and the file deleted, with a warning. Temporary files a killed \
+        write left go too. --all asks first at a terminal (y or yes goes \
         on; any other answer signs nothing out and exits 1); --yes skips the question, and \
         without a terminal it is never asked. --json prints {schema_version, signed_out: \
         [{profile, revoked}]}, revoked false when Clerk could not be told.
@@ -30,7 +32,6 @@ package struct LogoutCommand: Command {
   package func run(_ context: CommandContext) throws -> Int32 {
     let store = try context.profileStore()
     let profiles = all ? store.listProfiles() : [try context.profileName()]
-    var base = try context.account()
     var code = ExitCode.success
     var signedOut: [JSONValue] = []
     if profiles.isEmpty { context.note("Not signed in: no profiles in \(store.directory.path).") }
@@ -42,10 +43,12 @@ package struct LogoutCommand: Command {
         throw CLIError.declined("signing out any profile")
       }
     }
-    for profile in profiles {
-      base = ClerkAccount(profile: profile, store: store, http: base.http, clock: context.clock)
-      base.requestTimeout = try context.requestTimeout()
-      switch try base.signOut() {
+    // A credential goes only to the instance that issued it: check them all before sending.
+    let accounts = try profiles.map { try context.account(profile: $0) }
+    for account in accounts { try account.checkInstanceBinding() }
+    for account in accounts {
+      let profile = account.profile
+      switch try account.signOut() {
       case .notSignedIn:
         context.note("Not signed in (profile '\(profile)'); nothing to do.")
       case .signedOut(let email):

@@ -29,6 +29,8 @@ package struct StatusCommand: Command {
     let store = try context.profileStore()
     let selection = try context.profileSelection()
     let selected = selection.name
+    // The selected profile's credential goes nowhere it was not issued: refuse before anything.
+    try context.account(profile: selected).checkInstanceBinding()
     var names = store.listProfiles()
     if !names.contains(selected) { names.append(selected) }
     let now = context.clock.now().timeIntervalSince1970
@@ -128,11 +130,9 @@ package struct StatusCommand: Command {
   ) {
     if offline { return ("not_checked", .success) }
     do {
-      var account = ClerkAccount(
-        profile: profile, store: store, http: context.httpClient(), clock: context.clock)
-      account.requestTimeout = try context.requestTimeout()
+      let account = try context.account(profile: profile)
       return (
-        try account.liveSession(fapiURL: try context.fapiURLOverride()).session.status.rawValue,
+        try account.liveSession().session.status.rawValue,
         .success
       )
     } catch ClerkError.notSignedIn {

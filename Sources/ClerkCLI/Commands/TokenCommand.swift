@@ -33,10 +33,7 @@ package struct TokenCommand: Command {
         .option(
           "template", value: "name", kind: .template,
           help: "Mint from this JWT template (convex for Convex); default the session token."),
-        .option(
-          "min-ttl", value: "seconds", kind: .seconds,
-          help: "Reuse a cached token only while it has this many seconds left.",
-          defaultValue: "10"),
+        OptionKey.minTTL.spec,
         .flag("force-refresh", help: "Always mint a new token."),
         .option(
           "format", value: "format", kind: .choice(["raw", "header", "json"]),
@@ -61,10 +58,7 @@ package struct TokenCommand: Command {
   package init(parsed: ParsedArguments) throws {
     template = parsed.value("template")
     if let template { try TemplateName.validate(template) }
-    minTTL = parsed.double("min-ttl") ?? 10
-    guard minTTL >= 0, minTTL.isFinite else {
-      throw UsageError("'--min-ttl' must be zero or a positive number of seconds")
-    }
+    minTTL = parsed[.minTTL]
     forceRefresh = parsed.flag("force-refresh")
     format = parsed.value("format")
     output = parsed.value("output")
@@ -81,8 +75,7 @@ package struct TokenCommand: Command {
     if let output { return try runWriting(context, to: TokenFile(path: output)) }
     let account = try context.account()
     let result = try account.token(
-      template: template, minTTL: minTTL, forceRefresh: forceRefresh,
-      fapiURL: try context.fapiURLOverride())
+      template: template, minTTL: minTTL, forceRefresh: forceRefresh)
     let jwt = result.token.jwt
     switch format ?? (context.globals.json ? "json" : "raw") {
     case "header":

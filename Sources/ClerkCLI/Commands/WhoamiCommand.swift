@@ -25,7 +25,7 @@ package struct WhoamiCommand: Command {
     var credential = try account.requireCredential()
     var status = "not checked"
     if !offline {
-      let live = try account.liveSession(fapiURL: try context.fapiURLOverride())
+      let live = try account.liveSession()
       credential = live.credential
       status = live.session.status.rawValue
       if let user = live.session.user {

@@ -78,30 +78,43 @@ extension CommandContext {
     return client
   }
 
-  /// The account layer for the selected profile.
-  package func account() throws -> ClerkAccount {
+  /// The account layer for the selected profile (or `profile`), bound to the instance flags or
+  /// environment name: a stored credential issued elsewhere is refused, never sent
+  /// (`InstanceError.boundElsewhere`). A credential file others can read, used only to end its
+  /// session (`logout`, `login` over it), is warned about on stderr.
+  package func account(profile: String? = nil) throws -> ClerkAccount {
     var account = ClerkAccount(
-      profile: try profileName(), store: try profileStore(), http: httpClient(), clock: clock)
+      profile: try profile ?? profileName(), store: try profileStore(), http: httpClient(),
+      clock: clock)
     account.requestTimeout = try requestTimeout()
     account.retry.startedAt = clock.now()
+    account.instance = try instanceOverride()
+    let terminal = terminal
+    account.onExposedCredential = { exposure in
+      terminal.writeError(
+        "clerkctl: warning: \(TerminalText.sanitized(ExposedCredentialWarning.text(for: exposure)))\n"
+      )
+    }
     return account
   }
 
-  /// The Frontend API URL: `--fapi-url` > `CLERK_FAPI_URL` > `--publishable-key` >
-  /// `CLERK_PUBLISHABLE_KEY` > what the profile stored.
-  package func fapiURL(stored: String?) throws -> String {
-    try InstanceResolver.resolve(
+  /// The instance settings in the command line's order: `--fapi-url` > `CLERK_FAPI_URL` >
+  /// `--publishable-key` > `CLERK_PUBLISHABLE_KEY`.
+  package var instanceSettings: [InstanceSetting] {
+    InstanceResolver.settings(
       fapiURLFlag: globals.fapiURL, publishableKeyFlag: globals.publishableKey,
-      environment: environment, stored: stored)
+      environment: environment)
   }
 
-  /// The instance override from flags or environment only (nil: use what is stored).
-  package func fapiURLOverride() throws -> String? {
-    let flagOrEnv =
-      globals.fapiURL ?? nonEmpty("CLERK_FAPI_URL") ?? globals.publishableKey
-      ?? nonEmpty("CLERK_PUBLISHABLE_KEY")
-    guard flagOrEnv != nil else { return nil }
-    return try fapiURL(stored: nil)
+  /// The Frontend API URL: the instance flags or environment name, else what the profile stored.
+  package func fapiURL(stored: String?) throws -> String {
+    try InstanceResolver.resolveWithSource(settings: instanceSettings, stored: stored).url
+  }
+
+  /// The instance flags or environment name (`nil`: use what is stored), which a stored
+  /// credential must have been issued by.
+  package func instanceOverride() throws -> InstanceOverride? {
+    try InstanceResolver.override(from: instanceSettings)
   }
 
   /// The Backend API URL: `--api-url` > `CLERK_API_URL` > `https://api.clerk.com`.

@@ -24,23 +24,26 @@ package struct Doctor {
   /// Runs every check.
   ///
   /// - Throws: only what stops the checklist from starting (a bad profile name, no config
-  ///   directory, a bad `--request-timeout`).
+  ///   directory, a bad `--request-timeout`, a stored credential of another instance than the
+  ///   one flags or environment name: then nothing is sent).
   package func run() throws -> [DoctorCheck] {
     let profile = try context.profileName()
     let store = try context.profileStore()
-    let account = try context.account()
+    _ = try context.requestTimeout()
+    // `nil` only when flags or environment name an invalid instance (the first check says so).
+    let account = try? context.account()
+    try account?.checkInstanceBinding()
     let loaded = Result { try store.load(profile: profile) }
     var checks: [DoctorCheck] = []
 
     // Instance configured and reachable.
     let instance = Result {
       try InstanceResolver.resolveWithSource(
-        fapiURLFlag: context.globals.fapiURL, publishableKeyFlag: context.globals.publishableKey,
-        environment: context.environment, stored: (try? loaded.get())?.fapiURL)
+        settings: context.instanceSettings, stored: (try? loaded.get())?.fapiURL)
     }
     var serverSkew: Double?
-    switch instance {
-    case .success(let resolution):
+    switch (instance, account) {
+    case (.success(let resolution), let account?):
       checks.append(.pass("instance configured", "\(resolution.url) (from \(resolution.source))"))
       let api = account.api(fapiURL: resolution.url, clientToken: nil)
       do {
@@ -53,7 +56,9 @@ package struct Doctor {
             "instance reachable", error,
             fix: "check the URL, the network and any proxy; --verbose traces the request"))
       }
-    case .failure(let error):
+    case (.success, nil):
+      checks.append(.skip("instance reachable", "no valid instance"))
+    case (.failure(let error), _):
       checks.append(
         .fail(
           "instance configured", error,
@@ -83,13 +88,13 @@ package struct Doctor {
       checks.append(.fail("signed in", error, fix: "fix the credential file as the message says"))
     }
     let tokenChecks = ["session live", "template mints", "iss", "aud", "sub", "signature"]
-    guard signedIn != nil else {
-      checks += tokenChecks.map { .skip($0, "not signed in") }
+    guard signedIn != nil, let account else {
+      checks += tokenChecks.map { .skip($0, signedIn == nil ? "not signed in" : "no instance") }
       checks.append(clockCheck(skew: serverSkew, source: "the Date header"))
       return checks
     }
     do {
-      let (_, session) = try account.liveSession(fapiURL: try context.fapiURLOverride())
+      let (_, session) = try account.liveSession()
       checks.append(.pass("session live", "session \(session.id) is \(session.status)"))
     } catch {
       let fix =
@@ -105,8 +110,7 @@ package struct Doctor {
     let minted: ClerkAccount.TokenResult
     do {
       minted = try account.token(
-        template: template, minTTL: 0, forceRefresh: true,
-        fapiURL: try context.fapiURLOverride())
+        template: template, minTTL: 0, forceRefresh: true)
       checks.append(
         .pass(
           "template mints",

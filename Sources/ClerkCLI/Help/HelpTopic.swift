@@ -52,6 +52,17 @@ package enum HelpTopic: String, Sendable, CaseIterable {
     then the default.
     """
 
+  /// How a profile is bound to its instance (cli.md "A credential goes only to the instance
+  /// that issued it").
+  package static let instanceBinding = """
+    Instance binding: a profile is bound to the Frontend API origin (scheme, host and port) it \
+    signed in on. When --fapi-url, CLERK_FAPI_URL, --publishable-key or CLERK_PUBLISHABLE_KEY \
+    names another origin, every command that uses the stored credential (token, exec, api, \
+    convex, whoami, status, doctor, logout, org) sends nothing anywhere and exits 3: pass \
+    --profile for a profile signed in there, or run 'clerkctl login' there. login goes where \
+    they say, and cached tokens belong to their profile's instance and session.
+    """
+
   private static func environmentText(columns: Int) -> String {
     let intro = precedence
     let list = environmentEntries().map {
@@ -60,7 +71,8 @@ package enum HelpTopic: String, Sendable, CaseIterable {
         columns: columns)
     }
     return "ENVIRONMENT:\n\n" + TextWrapper.paragraphs(intro, width: columns, indent: 2) + "\n\n"
-      + list.joined(separator: "\n") + "\n"
+      + list.joined(separator: "\n") + "\n\n"
+      + TextWrapper.paragraphs(instanceBinding, width: columns, indent: 2) + "\n"
   }
 
   private static func exitCodesText(columns: Int) -> String {

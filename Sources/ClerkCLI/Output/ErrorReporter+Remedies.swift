@@ -13,6 +13,7 @@ extension ErrorReporter {
     case let error as ClerkError: cliWording(for: error)
     case let error as CredentialStoreError: cliWording(for: error)
     case let error as HTTPError: cliWording(for: error)
+    case InstanceError.boundElsewhere: InstanceBindingHint.message(for: error)
     case ClerkAuthError.noActiveSession: "no active Clerk session; run 'clerkctl login'"
     case InstanceError.notConfigured: FirstRunHint.message
     default: nil
@@ -99,6 +100,9 @@ extension ErrorReporter {
     case .insecureOwner(let path, let owner):
       return "credential file '\(path)' belongs to another user (uid \(owner)); refusing to "
         + "use it. Delete it and sign in again, or pass --config-dir with a directory you own"
+    case .insecureDirectory(let path, let reason):
+      return "refusing to use the directory '\(path)': \(reason); fix it with chmod go-w "
+        + "'\(path)' if it is yours, or pass --config-dir with a directory only you own"
     case .corrupt(let path, let reason):
       return "credential file '\(path)' is corrupt (\(reason)); run 'clerkctl logout --profile "
         + "\(CredentialStoreError.profileName(from: path))' or delete '\(path)' and sign in again"

@@ -20,6 +20,18 @@ package struct OptionKey<Value: Sendable>: Sendable {
 }
 
 extension OptionKey where Value == Double {
+  /// A number of seconds, 0 or more (checked by the parser), `defaultValue` when not given
+  /// (also shown in help).
+  package static func seconds(
+    _ long: String, help: String, defaultValue: Double
+  ) -> OptionKey {
+    OptionKey(
+      spec: .option(
+        long, value: "seconds", kind: .seconds, help: help,
+        defaultValue: defaultValue.secondsText),
+      convert: { $0.flatMap(Double.init) ?? defaultValue })
+  }
+
   /// A time limit in seconds, more than 0 (checked by the parser), `defaultValue` when not
   /// given (also shown in help).
   package static func positiveSeconds(
@@ -65,6 +77,11 @@ extension OptionKey where Value == Double {
     "sign-in-timeout",
     help: "Time limit for the whole sign-in, waits for codes and the browser included.",
     defaultValue: 120)
+
+  /// `token --min-ttl`, `exec --min-ttl`: reuse a cached token only while it has this long left.
+  package static let minTTL = OptionKey.seconds(
+    "min-ttl", help: "Reuse a cached token only while it has this many seconds left.",
+    defaultValue: 10)
 }
 
 extension OptionKey where Value == Double? {

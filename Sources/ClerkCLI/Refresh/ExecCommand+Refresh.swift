@@ -10,7 +10,6 @@ extension ExecCommand {
     do {
       supply = try TokenSupply(
         account: try context.account(), template: template, renewal: renewal,
-        fapiURL: try context.fapiURLOverride(),
         directoryBase: PrivateDirectory.base(environment: context.environment),
         report: { line in terminal.writeError("clerkctl: \(line)\n") })
     } catch {

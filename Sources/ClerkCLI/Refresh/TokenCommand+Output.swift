@@ -8,8 +8,7 @@ extension TokenCommand {
     let format = self.format ?? "raw"
     guard watch else {
       let result = try context.account().token(
-        template: template, minTTL: minTTL, forceRefresh: forceRefresh,
-        fapiURL: try context.fapiURLOverride())
+        template: template, minTTL: minTTL, forceRefresh: forceRefresh)
       try file.write(Self.fileContent(result, format: format, template: template))
       return ExitCode.success.rawValue
     }
@@ -22,8 +21,7 @@ extension TokenCommand {
       file: file.path)
     let template = self.template
     let keeper = TokenKeeper(
-      account: account, template: template, renewal: renewal,
-      fapiURL: try context.fapiURLOverride(), wakeup: wakeup
+      account: account, template: template, renewal: renewal, wakeup: wakeup
     ) { event in
       switch event {
       case .renewed(let result):

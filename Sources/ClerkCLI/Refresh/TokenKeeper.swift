@@ -24,7 +24,6 @@ package final class TokenKeeper: Sendable {
   package let account: ClerkAccount
   package let template: String?
   package let renewal: TokenRenewal
-  private let fapiURL: String?
   private let wakeup: Wakeup
   private let onEvent: @Sendable (Event) -> Void
   private let state = Lock(State())
@@ -43,17 +42,15 @@ package final class TokenKeeper: Sendable {
   ///   - account: the profile's account.
   ///   - template: the JWT template; `nil` for the session token.
   ///   - renewal: how long a token must have left.
-  ///   - fapiURL: the instance when the caller overrides the stored one.
   ///   - wakeup: cut short by `stop()` (and by signals, when the caller arranges it).
   ///   - onEvent: told of each change; runs under the keeper's lock, so it must not call back.
   package init(
-    account: ClerkAccount, template: String?, renewal: TokenRenewal, fapiURL: String?,
+    account: ClerkAccount, template: String?, renewal: TokenRenewal,
     wakeup: Wakeup = Wakeup(), onEvent: @escaping @Sendable (Event) -> Void
   ) {
     self.account = account
     self.template = template
     self.renewal = renewal
-    self.fapiURL = fapiURL
     self.wakeup = wakeup
     self.onEvent = onEvent
   }
@@ -65,8 +62,7 @@ package final class TokenKeeper: Sendable {
   @discardableResult
   package func start(forceRefresh: Bool = false) throws -> ClerkAccount.TokenResult {
     let result = try account.token(
-      template: template, minTTL: renewal.requestedTTL, forceRefresh: forceRefresh,
-      fapiURL: fapiURL)
+      template: template, minTTL: renewal.requestedTTL, forceRefresh: forceRefresh)
     accept(result)
     return result
   }
@@ -115,7 +111,7 @@ package final class TokenKeeper: Sendable {
   @discardableResult
   private func renew() throws -> ClerkAccount.TokenResult {
     do {
-      let result = try account.renewedToken(template: template, renewal: renewal, fapiURL: fapiURL)
+      let result = try account.renewedToken(template: template, renewal: renewal)
       accept(result)
       return result
     } catch {

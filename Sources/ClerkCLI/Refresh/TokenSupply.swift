@@ -20,19 +20,18 @@ package final class TokenSupply: Sendable {
   ///   - account: the profile's account.
   ///   - template: the JWT template; `nil` for the session token.
   ///   - renewal: how long a handed-out token must have left.
-  ///   - fapiURL: the instance when the caller overrides the stored one.
   ///   - directoryBase: where the private directory goes.
   ///   - report: writes one line to stderr.
   /// - Throws: what minting throws, or why the directory, file or endpoint could not be made
   ///   (nothing is left behind then).
   package init(
-    account: ClerkAccount, template: String?, renewal: TokenRenewal, fapiURL: String?,
+    account: ClerkAccount, template: String?, renewal: TokenRenewal,
     directoryBase: String, report: @escaping @Sendable (String) -> Void
   ) throws {
     let directory = try PrivateDirectory(in: directoryBase, prefix: "clerkctl-")
     let file = TokenFile(path: directory.file(Self.fileName))
     let keeper = TokenKeeper(
-      account: account, template: template, renewal: renewal, fapiURL: fapiURL
+      account: account, template: template, renewal: renewal
     ) { event in
       Self.handle(event, file: file, report: report)
     }

@@ -17,19 +17,16 @@ package struct BearerExchange: Sendable {
   package var account: ClerkAccount
   /// The JWT template; `nil` for the session token.
   package var template: String?
-  /// The instance when flags or environment override the stored one.
-  package var fapiURL: String?
   /// Whether a rejected token is replaced by a freshly minted one and the request sent again.
   package var retriesWithFreshToken: Bool
   /// The least lifetime a cached token must have left to be reused, seconds.
   package var minTTL: Double = 10
 
   package init(
-    account: ClerkAccount, template: String?, fapiURL: String?, retriesWithFreshToken: Bool
+    account: ClerkAccount, template: String?, retriesWithFreshToken: Bool
   ) {
     self.account = account
     self.template = template
-    self.fapiURL = fapiURL
     self.retriesWithFreshToken = retriesWithFreshToken
   }
 
@@ -57,9 +54,7 @@ package struct BearerExchange: Sendable {
   }
 
   private func token(forceRefresh: Bool) throws -> String {
-    try account.token(
-      template: template, minTTL: minTTL, forceRefresh: forceRefresh, fapiURL: fapiURL
-    ).token.jwt
+    try account.token(template: template, minTTL: minTTL, forceRefresh: forceRefresh).token.jwt
   }
 
   private func attempt(_ request: HTTPRequest, jwt: String) throws -> HTTPResponse {

@@ -3,7 +3,7 @@ import FoundationEssentials
 extension ClerkAccount {
   /// A token for a keeper that replaces it before it runs low: the cached one while it has
   /// `renewal.requestedTTL` left, else a new one — minted through the same cache and profile
-  /// lock as `token(template:minTTL:forceRefresh:fapiURL:)`, so keepers and one-off callers on
+  /// lock as `token(template:minTTL:forceRefresh:)`, so keepers and one-off callers on
   /// one profile share each mint.
   ///
   /// A new token that lives too briefly to reach the next renewal point is still taken while
@@ -12,17 +12,17 @@ extension ClerkAccount {
   /// - Throws: what `token` throws; `ClerkError.tokenTooShortLived` when the template's tokens
   ///   live less than `renewal.minTTL`.
   package func renewedToken(
-    template: String?, renewal: TokenRenewal, fapiURL: String? = nil
+    template: String?, renewal: TokenRenewal
   ) throws -> TokenResult {
     // Each renewal has the whole retry budget: a keeper may run for hours.
     var account = self
     account.retry.startedAt = clock.now()
     do {
       return try account.token(
-        template: template, minTTL: renewal.requestedTTL, forceRefresh: false, fapiURL: fapiURL)
+        template: template, minTTL: renewal.requestedTTL, forceRefresh: false)
     } catch ClerkError.tokenTooShortLived {
       return try account.token(
-        template: template, minTTL: renewal.minTTL, forceRefresh: false, fapiURL: fapiURL)
+        template: template, minTTL: renewal.minTTL, forceRefresh: false)
     }
   }
 

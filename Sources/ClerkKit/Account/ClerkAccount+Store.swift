@@ -2,7 +2,9 @@ import FoundationEssentials
 
 extension ClerkAccount {
   /// Stores a finished sign-in as the profile's credential; only then signs the profile's
-  /// previous session out (best effort: a failure there is returned, not thrown).
+  /// previous session out (best effort: a failure there is returned, not thrown). A previous
+  /// credential that others could read is replaced too, and its session ended, after
+  /// `onExposedCredential` is told.
   ///
   /// - Parameters:
   ///   - outcome: the session, user and rotated client token.
@@ -17,9 +19,10 @@ extension ClerkAccount {
       sessionID: outcome.sessionID, userID: outcome.user.id, email: outcome.user.email,
       signedInAt: clock.epochSeconds, clockSkew: clockSkew)
     let previous: ProfileCredential? = try store.withLock(profile: profile, timeout: lockTimeout) {
-      let previous = try? store.load(profile: profile)
+      let previous = try? store.loadForRemoval(profile: profile)
+      if let exposure = previous?.exposure { onExposedCredential?(exposure) }
       try store.save(credential)
-      return previous
+      return previous?.credential
     }
     var signOutError: ClerkError?
     if let previous, let oldSession = previous.sessionID, oldSession != outcome.sessionID {

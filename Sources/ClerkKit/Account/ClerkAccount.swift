@@ -15,6 +15,14 @@ package struct ClerkAccount {
   package var retry = RetryPolicy()
   /// Seconds to wait for another process holding the profile's lock.
   package var lockTimeout: Double = 30
+  /// The instance configuration names (flags, arguments, environment), if any. A stored
+  /// credential is used only when it was issued by this instance's origin; requests go to its
+  /// URL. `nil`: every request goes where the credential was issued.
+  package var instance: InstanceOverride?
+  /// Told (before anything is sent) when a credential file that others can read is used anyway,
+  /// to end its session: by `signOut()` and by a sign-in that replaces it. Carries
+  /// `CredentialStoreError.insecurePermissions`.
+  package var onExposedCredential: (@Sendable (CredentialStoreError) -> Void)?
 
   package init(profile: String, store: any CredentialStore, http: HTTPClient, clock: Clock) {
     self.profile = profile
@@ -31,11 +39,30 @@ package struct ClerkAccount {
   }
 
   /// The stored credential, or `notSignedIn` naming the profile.
+  ///
+  /// - Throws: also `InstanceError.boundElsewhere` when `instance` is not the credential's.
   package func requireCredential() throws -> ProfileCredential {
     guard let credential = try store.load(profile: profile), credential.sessionID != nil else {
       throw ClerkError.notSignedIn(profile: profile, .noSignIn)
     }
+    try instance?.requireBinding(of: credential)
     return credential
+  }
+
+  /// Checks, sending nothing, that a stored credential (one that others can read included) was
+  /// issued by `instance`. Passes when nothing is stored or the file cannot be read (the
+  /// command that uses it then fails on that).
+  ///
+  /// - Throws: `InstanceError.boundElsewhere`.
+  package func checkInstanceBinding() throws {
+    guard let instance, let loaded = try? store.loadForRemoval(profile: profile) else { return }
+    try instance.requireBinding(of: loaded.credential)
+  }
+
+  /// Where requests with `credential` go: the configured instance (same origin, checked), else
+  /// where it was issued.
+  private func baseURL(for credential: ProfileCredential) -> String {
+    instance?.url ?? credential.fapiURL
   }
 
   // MARK: - Sign in
@@ -79,9 +106,8 @@ package struct ClerkAccount {
   ///   - template: the JWT template, or `nil` for the session token.
   ///   - minTTL: the least lifetime acceptable, seconds.
   ///   - forceRefresh: mint even when the cache has a good token.
-  ///   - fapiURL: the instance when the caller overrides the stored one.
   package func token(
-    template: String?, minTTL: Double, forceRefresh: Bool, fapiURL: String? = nil
+    template: String?, minTTL: Double, forceRefresh: Bool
   ) throws -> TokenResult {
     let credential = try requireCredential()
     if !forceRefresh, let hit = cacheHit(credential, template: template, minTTL: minTTL) {
@@ -92,7 +118,7 @@ package struct ClerkAccount {
       if !forceRefresh, let hit = cacheHit(fresh, template: template, minTTL: minTTL) {
         return hit
       }
-      return try mint(fresh, template: template, minTTL: minTTL, fapiURL: fapiURL)
+      return try mint(fresh, template: template, minTTL: minTTL)
     }
   }
 
@@ -102,7 +128,8 @@ package struct ClerkAccount {
     -> TokenResult?
   {
     guard let sessionID = credential.sessionID,
-      let token = credential.cachedToken(sessionID: sessionID, template: template)
+      let token = credential.cachedToken(sessionID: sessionID, template: template),
+      token.instance != nil, token.instance == InstanceOrigin(url: credential.fapiURL)?.description
     else { return nil }
     let serverNow = clock.now().timeIntervalSince1970 + credential.clockSkew
     let left = Double(token.expiresAt) - serverNow
@@ -112,13 +139,13 @@ package struct ClerkAccount {
   }
 
   private func mint(
-    _ stored: ProfileCredential, template: String?, minTTL: Double, fapiURL: String?
+    _ stored: ProfileCredential, template: String?, minTTL: Double
   ) throws -> TokenResult {
     var credential = stored
     guard let sessionID = credential.sessionID else {
       throw ClerkError.notSignedIn(profile: profile, .noSignIn)
     }
-    let api = api(fapiURL: fapiURL ?? credential.fapiURL, clientToken: credential.clientToken)
+    let api = api(fapiURL: baseURL(for: credential), clientToken: credential.clientToken)
     let jwt: String
     do {
       jwt = try api.mintToken(sessionID: sessionID, template: template)
@@ -134,7 +161,8 @@ package struct ClerkAccount {
     credential.clockSkew = api.clockSkew ?? (Double(issuedAt) - localNow)
     if let rotated = api.clientToken, api.clientTokenChanged { credential.clientToken = rotated }
     let token = CachedToken(
-      jwt: jwt, template: template, issuedAt: issuedAt, expiresAt: expiresAt)
+      jwt: jwt, template: template, issuedAt: issuedAt, expiresAt: expiresAt,
+      instance: InstanceOrigin(url: api.baseURL)?.description)
     credential.pruneTokens(keepingSession: sessionID, now: Int64(localNow + credential.clockSkew))
     credential.cache(token, sessionID: sessionID)
     try store.save(credential)
@@ -183,18 +211,12 @@ package struct ClerkAccount {
   // MARK: - Session checks and sign-out
 
   /// Asks Clerk for the stored session's state, keeping any rotated client token.
-  ///
-  /// - Parameter fapiURL: the instance when the caller overrides the stored one.
-  package func liveSession(
-    fapiURL: String? = nil
-  ) throws -> (
-    credential: ProfileCredential, session: ClerkSession
-  ) {
+  package func liveSession() throws -> (credential: ProfileCredential, session: ClerkSession) {
     var credential = try requireCredential()
     guard let sessionID = credential.sessionID else {
       throw ClerkError.notSignedIn(profile: profile, .noSignIn)
     }
-    let api = api(fapiURL: fapiURL ?? credential.fapiURL, clientToken: credential.clientToken)
+    let api = api(fapiURL: baseURL(for: credential), clientToken: credential.clientToken)
     let answer = Result { () throws(ClerkError) in try api.client() }
     // 401/404: Clerk no longer knows the client, so the session is gone too.
     if case .failure(.api(let error)) = answer, [401, 404].contains(error.status) {
@@ -223,23 +245,36 @@ package struct ClerkAccount {
   }
 
   /// Ends the session at Clerk (`POST …/sessions/{sid}/remove`), then deletes the profile's
-  /// file whatever happened at Clerk. A corrupt file is deleted too.
+  /// files (with any temporary files a killed write left) whatever happened at Clerk. A corrupt
+  /// file is deleted too; a file that others can read is exposed, not refused: its session is
+  /// ended all the more (`onExposedCredential` is told first).
+  ///
+  /// - Throws: `InstanceError.boundElsewhere` (before anything is sent or deleted) when
+  ///   `instance` is not the credential's; `CredentialStoreError` when the files cannot be read
+  ///   or removed.
   package func signOut() throws -> SignOutResult {
-    let credential: ProfileCredential?
-    switch Result(catching: { () throws(CredentialStoreError) in try store.load(profile: profile) })
-    {
-    case .success(let loaded):
-      credential = loaded
+    let loaded: (credential: ProfileCredential, exposure: CredentialStoreError?)?
+    switch Result(catching: { () throws(CredentialStoreError) in
+      try store.loadForRemoval(profile: profile)
+    }) {
+    case .success(let found):
+      loaded = found
     case .failure(.corrupt), .failure(.unsupportedVersion):
       try store.destroy(profile: profile)
       return .signedOut(email: nil)
     case .failure(let error):
       throw error
     }
-    guard let credential else { return .notSignedIn }
+    guard let loaded else {
+      try store.destroy(profile: profile)
+      return .notSignedIn
+    }
+    let credential = loaded.credential
+    try instance?.requireBinding(of: credential)
+    if let exposure = loaded.exposure { onExposedCredential?(exposure) }
     var remoteError: ClerkError?
     if let sessionID = credential.sessionID {
-      let api = api(fapiURL: credential.fapiURL, clientToken: credential.clientToken)
+      let api = api(fapiURL: baseURL(for: credential), clientToken: credential.clientToken)
       if case .failure(let error) = Result(catching: { () throws(ClerkError) in
         try api.removeSession(sessionID)
       }), !Self.sessionAlreadyGone(error) {

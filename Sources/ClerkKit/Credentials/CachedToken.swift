@@ -8,12 +8,19 @@ package struct CachedToken: Sendable, Equatable, CustomStringConvertible {
   package var issuedAt: Int64
   /// When it expires, epoch seconds (server time).
   package var expiresAt: Int64
+  /// The origin of the instance that minted it (`InstanceOrigin.description`); a token is served
+  /// from the cache only to its own instance. `nil` in files written before this was recorded:
+  /// such a token is never served (it is minted again).
+  package var instance: String?
 
-  package init(jwt: String, template: String?, issuedAt: Int64, expiresAt: Int64) {
+  package init(
+    jwt: String, template: String?, issuedAt: Int64, expiresAt: Int64, instance: String? = nil
+  ) {
     self.jwt = jwt
     self.template = template
     self.issuedAt = issuedAt
     self.expiresAt = expiresAt
+    self.instance = instance
   }
 
   /// The key of a token in `ProfileCredential.tokens`: `<session_id>|<template or empty>`.

@@ -1,8 +1,22 @@
-/// Keeps profile credentials for the library API. `ProfileStore` (files) is the default;
-/// `InMemoryCredentialStore` suits tests and embedders that keep nothing on disk.
+/// The one credential-store abstraction the account layer works on: profiles' credentials,
+/// keyed by profile name, and a per-profile lock for read-modify-write.
+///
+/// Implementations: `ProfileStore` (files, locked across processes with `flock`),
+/// `InMemoryCredentialStore`, and `ClosureCredentialStore` (a library user's own storage); the
+/// library's public `ClerkCredentialStore` is a small value over one of them. The in-process
+/// ones share one lock type (`RecursiveLock`).
 package protocol CredentialStore: Sendable {
   /// The profile's credential, or `nil` when it has none.
   func load(profile: String) throws(CredentialStoreError) -> ProfileCredential?
+
+  /// Like `load`, but a credential that other users can read is returned too, with
+  /// `CredentialStoreError.insecurePermissions` as its exposure: for ending its session and
+  /// removing or replacing it (never for using it).
+  func loadForRemoval(
+    profile: String
+  ) throws(CredentialStoreError) -> (
+    credential: ProfileCredential, exposure: CredentialStoreError?
+  )?
 
   /// Stores `credential` under its `profile`, replacing what was there.
   func save(_ credential: ProfileCredential) throws(CredentialStoreError)
@@ -14,4 +28,15 @@ package protocol CredentialStore: Sendable {
   /// Runs `body` while holding the profile's exclusive lock (for read-modify-write).
   @discardableResult
   func withLock<T>(profile: String, timeout: Double, _ body: () throws -> T) throws -> T
+}
+
+extension CredentialStore {
+  /// Stores that never refuse a readable credential return what `load` does.
+  package func loadForRemoval(
+    profile: String
+  ) throws(CredentialStoreError) -> (
+    credential: ProfileCredential, exposure: CredentialStoreError?
+  )? {
+    try load(profile: profile).map { ($0, nil) }
+  }
 }

@@ -14,6 +14,9 @@ package enum CredentialStoreError: Error, Equatable, CustomStringConvertible {
   case insecurePermissions(path: String, mode: UInt32)
   /// The credential file belongs to another user.
   case insecureOwner(path: String, owner: UInt32)
+  /// The config directory or its `profiles` directory (links followed) is not a directory,
+  /// belongs to another user or can be written by group or others; `reason` says which.
+  case insecureDirectory(path: String, reason: String)
   /// The credential file is not valid JSON, has the wrong shape, or is not a regular file.
   case corrupt(path: String, reason: String)
   /// The credential file was written by a newer (or unknown) format version.
@@ -43,6 +46,9 @@ package enum CredentialStoreError: Error, Equatable, CustomStringConvertible {
     case .insecureOwner(let path, let owner):
       return "credential file '\(path)' belongs to another user (uid \(owner)); refusing to "
         + "use it. Delete it and sign in again, or use a config directory you own"
+    case .insecureDirectory(let path, let reason):
+      return "refusing to use the directory '\(path)': \(reason); use a directory that only you "
+        + "own and can write to"
     case .corrupt(let path, let reason):
       return "credential file '\(path)' is corrupt (\(reason)); sign out of profile "
         + "'\(Self.profileName(from: path))' or delete '\(path)', and sign in again"
@@ -58,7 +64,7 @@ package enum CredentialStoreError: Error, Equatable, CustomStringConvertible {
     }
   }
 
-  private static func octal(_ mode: UInt32) -> String {
+  static func octal(_ mode: UInt32) -> String {
     let digits = String(mode & 0o7777, radix: 8)
     return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
   }

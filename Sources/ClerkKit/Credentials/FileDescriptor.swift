@@ -38,6 +38,14 @@ final class FileDescriptor {
     return info
   }
 
+  /// Makes reads block again after an `O_NONBLOCK` open.
+  func clearNonBlocking() throws(CredentialStoreError) {
+    let flags = fcntl(raw, F_GETFL)
+    guard flags >= 0, fcntl(raw, F_SETFL, flags & ~O_NONBLOCK) == 0 else {
+      throw failure("open")
+    }
+  }
+
   /// Reads to the end of the file, refusing more than `limit` bytes.
   func readAll(limit: Int) throws(CredentialStoreError) -> [UInt8] {
     var bytes: [UInt8] = []

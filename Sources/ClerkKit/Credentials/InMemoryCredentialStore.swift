@@ -1,10 +1,10 @@
 /// A credential store that keeps everything in memory, for tests and embedders.
-public final class InMemoryCredentialStore: CredentialStore, Sendable {
+package final class InMemoryCredentialStore: CredentialStore, Sendable {
   private let credentials = Lock<[String: ProfileCredential]>([:])
   private let profileLock = RecursiveLock()
 
   /// An empty store.
-  public init() {}
+  package init() {}
 
   package func load(profile: String) throws(CredentialStoreError) -> ProfileCredential? {
     try ProfileName.validate(profile)

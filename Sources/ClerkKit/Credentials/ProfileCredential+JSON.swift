@@ -19,6 +19,7 @@ extension ProfileCredential {
         "template": token.template.map(JSONValue.string) ?? .null,
         "issued_at": .int(token.issuedAt),
         "expires_at": .int(token.expiresAt),
+        "instance": token.instance.map(JSONValue.string) ?? .null,
       ]
     }
     members["tokens"] = .object(cache)
@@ -63,7 +64,8 @@ extension ProfileCredential {
       }
       tokens[key] = CachedToken(
         jwt: try token.string("jwt"), template: try token.optionalString("template"),
-        issuedAt: try token.int("issued_at"), expiresAt: try token.int("expires_at"))
+        issuedAt: try token.int("issued_at"), expiresAt: try token.int("expires_at"),
+        instance: try token.optionalString("instance"))
     }
     self.init(
       profile: profile, fapiURL: fapiURL, clientToken: clientToken, sessionID: sessionID,

@@ -1,19 +1,29 @@
 import Glibc
 
 extension ProfileStore {
-  /// Creates the config directory and its `profiles` directory (and missing parents) with mode
-  /// 0700, and sets 0700 on the two when they exist with another mode.
+  /// Makes sure the config directory and its `profiles` directory exist and are safe: missing
+  /// ones (and missing parents) are created with mode 0700; existing ones are used as they are,
+  /// never re-moded, and refused when unsafe (see `checkDirectory`).
   func prepareDirectories() throws(CredentialStoreError) {
     try makeDirectory(directory.path, createParents: true)
     try makeDirectory(directory.profilesPath, createParents: false)
   }
 
+  /// Checks the config directory and its `profiles` directory without creating anything.
+  ///
+  /// - Returns: `false` when one of them does not exist (so no profile file does either).
+  /// - Throws: `CredentialStoreError.insecureDirectory` when one is unsafe.
+  func checkDirectories() throws(CredentialStoreError) -> Bool {
+    for path in [directory.path, directory.profilesPath] {
+      guard let opened = try openDirectory(path) else { return false }
+      try checkDirectory(opened)
+    }
+    return true
+  }
+
   /// Flushes the `profiles` directory so a rename or unlink in it is durable.
   func syncProfilesDirectory() throws(CredentialStoreError) {
-    guard
-      let dir = try FileDescriptor.open(
-        directory.profilesPath, flags: O_RDONLY | O_DIRECTORY, missingIsNil: true)
-    else { return }
+    guard let dir = try openDirectory(directory.profilesPath) else { return }
     try dir.sync()
   }
 
@@ -25,33 +35,107 @@ extension ProfileStore {
     throw .io(path: path, operation: "delete", message: FileDescriptor.errorMessage(code))
   }
 
-  private func makeDirectory(_ path: String, createParents: Bool) throws(CredentialStoreError) {
-    var info = stat()
-    if stat(path, &info) == 0 {
-      guard info.st_mode & S_IFMT == S_IFDIR else {
-        throw .io(path: path, operation: "use", message: "it is not a directory")
+  /// Removes the temp files (`.<profile>.json.XXXXXX`) that writes of `profile` killed before
+  /// their rename left behind. A temp file a live write holds (it keeps an `flock` on it) stays.
+  func removeStaleTemporaryFiles(profile: String) throws(CredentialStoreError) {
+    guard let listing = opendir(directory.profilesPath) else { return }
+    defer { closedir(listing) }
+    let prefix = "." + profile + ".json."
+    var stale: [String] = []
+    while let entry = readdir(listing) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
       }
-      if info.st_mode & 0o7777 != 0o700 { try setMode(path) }
+      guard name.hasPrefix(prefix) else { continue }
+      let suffix = name.utf8.dropFirst(prefix.utf8.count)
+      guard suffix.count == 6,
+        suffix.allSatisfy({ byte in
+          (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        })
+      else { continue }
+      stale.append(directory.profilesPath + "/" + name)
+    }
+    for path in stale {
+      guard
+        let file = try? FileDescriptor.open(
+          path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK, missingIsNil: true),
+        let info = try? file.status(), info.st_mode & S_IFMT == S_IFREG,
+        flock(file.raw, LOCK_EX | LOCK_NB) == 0
+      else { continue }
+      var current = stat()
+      guard lstat(path, &current) == 0, current.st_ino == info.st_ino, current.st_dev == info.st_dev
+      else { continue }
+      _ = try remove(path)
+    }
+  }
+
+  /// Opens a directory (symbolic links followed) without blocking; `nil` when it does not
+  /// exist.
+  private func openDirectory(_ path: String) throws(CredentialStoreError) -> FileDescriptor? {
+    do {
+      return try FileDescriptor.open(
+        path, flags: O_RDONLY | O_DIRECTORY | O_NONBLOCK, missingIsNil: true)
+    } catch .io(_, _, let message) where message == FileDescriptor.errorMessage(ENOTDIR) {
+      throw .insecureDirectory(path: path, reason: "it is not a directory")
+    }
+  }
+
+  /// Refuses a directory another user owns or that group or others can write to: they could
+  /// swap the credential files in it.
+  private func checkDirectory(_ opened: FileDescriptor) throws(CredentialStoreError) {
+    let info = try opened.status()
+    guard info.st_mode & S_IFMT == S_IFDIR else {
+      throw .insecureDirectory(path: opened.path, reason: "it is not a directory")
+    }
+    guard info.st_uid == geteuid() else {
+      throw .insecureDirectory(
+        path: opened.path, reason: "it belongs to another user (uid \(info.st_uid))")
+    }
+    guard info.st_mode & 0o022 == 0 else {
+      throw .insecureDirectory(
+        path: opened.path,
+        reason: "group or others can write to it (mode \(CredentialStoreError.octal(info.st_mode)))"
+      )
+    }
+  }
+
+  private func makeDirectory(_ path: String, createParents: Bool) throws(CredentialStoreError) {
+    if let existing = try openDirectory(path) {
+      try checkDirectory(existing)
       return
     }
     if createParents, let slash = path.lastIndex(of: "/"), slash != path.startIndex {
       let parent = String(path[..<slash])
       var parentInfo = stat()
-      if stat(parent, &parentInfo) != 0 { try makeDirectory(parent, createParents: true) }
+      if stat(parent, &parentInfo) != 0 { try makeParent(parent) }
     }
+    var created = true
     if mkdir(path, 0o700) != 0 {
       let code = errno
       guard code == EEXIST else {
         throw .io(path: path, operation: "create", message: FileDescriptor.errorMessage(code))
       }
+      created = false  // Another process made it first: check it like any existing one.
     }
-    try setMode(path)
+    guard let opened = try openDirectory(path) else {
+      throw .io(path: path, operation: "open", message: FileDescriptor.errorMessage(ENOENT))
+    }
+    // Ours, just made: 0700 whatever the umask took away.
+    if created { try opened.setMode(0o700) }
+    try checkDirectory(opened)
   }
 
-  private func setMode(_ path: String) throws(CredentialStoreError) {
-    guard chmod(path, 0o700) == 0 else {
-      throw .io(
-        path: path, operation: "set permissions on", message: FileDescriptor.errorMessage(errno))
+  /// Creates a missing parent (and its missing parents) with mode 0700; leaves existing ones.
+  private func makeParent(_ path: String) throws(CredentialStoreError) {
+    if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
+      let parent = String(path[..<slash])
+      var parentInfo = stat()
+      if stat(parent, &parentInfo) != 0 { try makeParent(parent) }
+    }
+    if mkdir(path, 0o700) != 0, errno != EEXIST {
+      throw .io(path: path, operation: "create", message: FileDescriptor.errorMessage(errno))
     }
   }
 }

@@ -4,7 +4,10 @@ import Glibc
 /// The file credential store: one versioned JSON file per profile, holding the client token and
 /// the profile's token cache, under `<config>/profiles/`.
 ///
-/// - Directories are 0700 and files 0600 whatever the umask (set with `chmod`/`fchmod`).
+/// - Directories it creates are 0700 and files 0600 whatever the umask (set with `fchmod`).
+///   Existing directories are used as they are, never re-moded, and refused when another user
+///   owns them or group or others can write to them (checked on the opened directory).
+/// - Only regular files are read, opened without blocking: a FIFO or device is refused at once.
 /// - Writes are atomic: a temp file in the same directory, written, flushed, renamed over the old
 ///   file, then the directory flushed. A crash leaves the old file or the new one, never a torn
 ///   one, so readers take no lock.
@@ -44,25 +47,48 @@ package struct ProfileStore: CredentialStore {
   /// - Throws: `CredentialStoreError` when the name is invalid or the file is unsafe, corrupt,
   ///   of another version or unreadable.
   package func load(profile: String) throws(CredentialStoreError) -> ProfileCredential? {
+    try read(profile: profile, acceptingExposed: false)?.credential
+  }
+
+  /// Like `load`, but a file that others can read is returned too, with its exposure.
+  package func loadForRemoval(
+    profile: String
+  ) throws(CredentialStoreError) -> (
+    credential: ProfileCredential, exposure: CredentialStoreError?
+  )? {
+    try read(profile: profile, acceptingExposed: true)
+  }
+
+  private func read(
+    profile: String, acceptingExposed: Bool
+  ) throws(CredentialStoreError) -> (
+    credential: ProfileCredential, exposure: CredentialStoreError?
+  )? {
     try ProfileName.validate(profile)
+    guard try checkDirectories() else { return nil }
     let path = directory.credentialPath(profile: profile)
+    // Non-blocking, so a FIFO at the path cannot hold the open; cleared once it is a file.
     guard
-      let file = try FileDescriptor.open(path, flags: O_RDONLY | O_NOFOLLOW, missingIsNil: true)
+      let file = try FileDescriptor.open(
+        path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK, missingIsNil: true)
     else { return nil }
     let info = try file.status()
     guard info.st_mode & S_IFMT == S_IFREG else {
       throw .corrupt(path: path, reason: "it is not a regular file")
     }
+    try file.clearNonBlocking()
     guard info.st_uid == geteuid() else { throw .insecureOwner(path: path, owner: info.st_uid) }
-    guard info.st_mode & 0o077 == 0 else {
-      throw .insecurePermissions(path: path, mode: info.st_mode & 0o7777)
+    var exposure: CredentialStoreError?
+    if info.st_mode & 0o077 != 0 {
+      exposure = .insecurePermissions(path: path, mode: info.st_mode & 0o7777)
+      if !acceptingExposed, let exposure { throw exposure }
     }
     let credential = try ProfileCredential(
       parsing: try file.readAll(limit: Self.maxFileSize), path: path)
     guard credential.profile == profile else {
       throw .corrupt(path: path, reason: "it belongs to profile '\(credential.profile)'")
     }
-    return credential
+    return (credential, exposure)
   }
 
   /// Writes a credential atomically, replacing the profile's file.
@@ -71,10 +97,12 @@ package struct ProfileStore: CredentialStore {
   ///
   /// - Parameter credential: the credential; its `profile` names the file.
   /// - Throws: `CredentialStoreError` when the name is invalid or a write fails (the old file is
-  ///   then untouched and no temp file is left).
+  ///   then untouched and no temp file is left). Temp files an earlier, killed write of the
+  ///   profile left are removed first.
   package func save(_ credential: ProfileCredential) throws(CredentialStoreError) {
     try ProfileName.validate(credential.profile)
     try prepareDirectories()
+    try removeStaleTemporaryFiles(profile: credential.profile)
     let path = directory.credentialPath(profile: credential.profile)
     var template = Array(
       (directory.profilesPath + "/." + credential.profile + ".json.XXXXXX").utf8CString)
@@ -88,6 +116,8 @@ package struct ProfileStore: CredentialStore {
     var renamed = false
     defer { if !renamed { unlink(tempPath) } }
     let file = FileDescriptor(raw: raw, path: tempPath)
+    // Held until the descriptor closes: marks the temp file as in use, not stale.
+    _ = flock(raw, LOCK_EX | LOCK_NB)
     try file.setMode(0o600)
     try file.writeAll(Array((credential.jsonValue.prettyEncoded + "\n").utf8))
     try file.sync()
@@ -99,14 +129,18 @@ package struct ProfileStore: CredentialStore {
     try syncProfilesDirectory()
   }
 
-  /// Deletes a profile's credential (with its token cache) and its lock file.
+  /// Deletes a profile's credential (with its token cache), its lock file and the temp files
+  /// killed writes of it left.
   ///
   /// - Parameter profile: the profile name.
   /// - Returns: whether there was a credential file.
-  /// - Throws: `CredentialStoreError` when the name is invalid or a file cannot be removed.
+  /// - Throws: `CredentialStoreError` when the name is invalid, a directory is unsafe or a file
+  ///   cannot be removed.
   @discardableResult
   package func delete(profile: String) throws(CredentialStoreError) -> Bool {
     try ProfileName.validate(profile)
+    guard try checkDirectories() else { return false }
+    try removeStaleTemporaryFiles(profile: profile)
     let existed = try remove(directory.credentialPath(profile: profile))
     _ = try remove(directory.lockPath(profile: profile))
     if existed { try syncProfilesDirectory() }
@@ -186,9 +220,13 @@ package struct ProfileStore: CredentialStore {
     var pause = 0.002
     while true {
       guard
-        let file = try FileDescriptor.open(path, flags: O_RDWR | O_CREAT | O_NOFOLLOW)
+        let file = try FileDescriptor.open(
+          path, flags: O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK)
       else { continue }
       let opened = try file.status()
+      guard opened.st_mode & S_IFMT == S_IFREG else {
+        throw .corrupt(path: path, reason: "it is not a regular file")
+      }
       if opened.st_mode & 0o7777 != 0o600 { try file.setMode(0o600) }
       while true {
         if flock(file.raw, LOCK_EX | LOCK_NB) == 0 {

@@ -8,6 +8,9 @@ package enum InstanceError: Error, Equatable, CustomStringConvertible {
   case invalidURL(source: String, value: String, reason: String)
   /// A base URL uses plain `http://` for a host that is not loopback.
   case insecureURL(source: String, value: String)
+  /// A stored credential was about to go to another instance: `profile` signed in on the origin
+  /// `bound`, and `source` names the origin `requested`. Nothing was sent.
+  case boundElsewhere(profile: String, bound: String, requested: String, source: String)
 
   package var description: String {
     switch self {
@@ -23,6 +26,9 @@ package enum InstanceError: Error, Equatable, CustomStringConvertible {
     case .insecureURL(let source, let value):
       return "refusing plain http URL '\(value)' from \(source): http is allowed only for "
         + "loopback hosts (127.0.0.0/8, ::1, localhost); use https"
+    case .boundElsewhere(let profile, let bound, let requested, let source):
+      return "profile '\(profile)' is signed in on \(bound), but \(source) names \(requested); "
+        + "a credential is sent only to the instance that issued it, so nothing was sent"
     }
   }
 }

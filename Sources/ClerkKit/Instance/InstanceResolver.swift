@@ -36,27 +36,62 @@ package enum InstanceResolver {
     fapiURLFlag: String?, publishableKeyFlag: String?, environment: [String: String],
     stored: String?
   ) throws(InstanceError) -> Resolution {
-    if let fapiURLFlag {
-      return Resolution(
-        url: try validateURL(fapiURLFlag, source: "--fapi-url"), source: "--fapi-url")
-    }
-    if let value = nonEmpty(environment["CLERK_FAPI_URL"]) {
-      return Resolution(
-        url: try validateURL(value, source: "CLERK_FAPI_URL"), source: "CLERK_FAPI_URL")
-    }
-    if let publishableKeyFlag {
-      return Resolution(
-        url: try keyURL(publishableKeyFlag, source: "--publishable-key"),
-        source: "--publishable-key")
-    }
-    if let value = nonEmpty(environment["CLERK_PUBLISHABLE_KEY"]) {
-      return Resolution(
-        url: try keyURL(value, source: "CLERK_PUBLISHABLE_KEY"), source: "CLERK_PUBLISHABLE_KEY")
+    try resolveWithSource(
+      settings: settings(
+        fapiURLFlag: fapiURLFlag, publishableKeyFlag: publishableKeyFlag,
+        environment: environment),
+      stored: stored)
+  }
+
+  /// The command line's order: `--fapi-url` > `CLERK_FAPI_URL` > `--publishable-key` >
+  /// `CLERK_PUBLISHABLE_KEY` (empty values left out).
+  package static func settings(
+    fapiURLFlag: String?, publishableKeyFlag: String?, environment: [String: String]
+  ) -> [InstanceSetting] {
+    let fromEnvironment = InstanceSetting.fromEnvironment(environment)
+    return [
+      fapiURLFlag.map { InstanceSetting(.frontendAPIURL, value: $0, source: "--fapi-url") },
+      fromEnvironment.first { $0.kind == .frontendAPIURL },
+      publishableKeyFlag.map {
+        InstanceSetting(.publishableKey, value: $0, source: "--publishable-key")
+      },
+      fromEnvironment.first { $0.kind == .publishableKey },
+    ].compactMap { $0 }
+  }
+
+  /// The instance the first of `settings` names (validated), else the one stored.
+  ///
+  /// - Throws: `InstanceError` when the winning value is invalid, or `.notConfigured`.
+  package static func resolveWithSource(
+    settings: [InstanceSetting], stored: String?
+  ) throws(InstanceError) -> Resolution {
+    if let named = try override(from: settings) {
+      return Resolution(url: named.url, source: named.source)
     }
     if let stored = nonEmpty(stored) {
       return Resolution(url: try validateURL(stored, source: "the profile"), source: "profile")
     }
     throw .notConfigured
+  }
+
+  /// The instance configuration names, ahead of any stored profile: the first of `settings`,
+  /// validated; `nil` when `settings` is empty (use what the profile stored). The one resolver of
+  /// instance overrides, shared by the command line and the library; its result carries the
+  /// binding check for stored credentials (`InstanceOverride.requireBinding(of:)`).
+  ///
+  /// - Throws: `InstanceError` when the first setting is not a valid URL or key.
+  package static func override(
+    from settings: [InstanceSetting]
+  ) throws(InstanceError) -> InstanceOverride? {
+    guard let first = settings.first else { return nil }
+    switch first.kind {
+    case .frontendAPIURL:
+      return try InstanceOverride(
+        url: try validateURL(first.value, source: first.source), source: first.source)
+    case .publishableKey:
+      return try InstanceOverride(
+        url: try keyURL(first.value, source: first.source), source: first.source)
+    }
   }
 
   /// The Backend API base URL: `--api-url` > `CLERK_API_URL` > `https://api.clerk.com`

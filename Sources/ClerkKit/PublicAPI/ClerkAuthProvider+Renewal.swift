@@ -1,5 +1,3 @@
-import Synchronization
-
 extension ClerkAuthProvider {
   /// A task keeping tokens fresh, and how to end what it feeds.
   struct Renewal: Sendable {
@@ -80,11 +78,9 @@ extension ClerkAuthProvider {
       let minTTL = first ? minimumTokenTTL : renewal.requestedTTL
       do {
         let outcome = try await performTimed(.token, announce: false) { [self] account in
-          let fapiURL = try configuredURL()
           return minTTL == renewal.requestedTTL
-            ? try account.renewedToken(template: template, renewal: renewal, fapiURL: fapiURL)
-            : try account.token(
-              template: template, minTTL: minTTL, forceRefresh: false, fapiURL: fapiURL)
+            ? try account.renewedToken(template: template, renewal: renewal)
+            : try account.token(template: template, minTTL: minTTL, forceRefresh: false)
         }
         failures = 0
         let jwt = outcome.credentials.idToken

@@ -17,9 +17,9 @@ public final class ClerkAuthProvider: Sendable {
   /// A cached token is reused only while it has at least this many seconds left.
   public let minimumTokenTTL: TimeInterval
 
-  private let publishableKey: String?
-  private let frontendAPIURL: String?
-  private let environment: [String: String]
+  /// The instance the arguments or the environment name (`nil`: the stored sign-in's), or
+  /// why the named one is invalid; worked out once, at init.
+  private let instance: Result<InstanceOverride?, ClerkAuthError>
   private let backing: Result<Backing, ClerkAuthError>
   /// How requests are sent (also used by `AuthenticatedRequestSender`).
   package let http: HTTPClient
@@ -39,7 +39,9 @@ public final class ClerkAuthProvider: Sendable {
   ///     decoded from it).
   ///   - frontendAPIURL: the Frontend API base URL; wins over the key (proxies, the emulator).
   ///     With neither, `CLERK_FAPI_URL` / `CLERK_PUBLISHABLE_KEY` from the environment, then
-  ///     the instance the stored sign-in belongs to.
+  ///     the instance the stored sign-in belongs to. A stored sign-in is bound to the instance
+  ///     it was made on: when these name another origin, its token is never sent there and
+  ///     calls that need it fail with `ClerkAuthError.configuration` (a `login` replaces it).
   ///   - jwtTemplate: the JWT template to mint from; `nil` for the session token.
   ///   - signInTimeout: seconds a `login` may take.
   ///   - minimumTokenTTL: seconds a handed-out token has left at least; `idTokens` and
@@ -50,7 +52,7 @@ public final class ClerkAuthProvider: Sendable {
     publishableKey: String? = nil, frontendAPIURL: String? = nil,
     jwtTemplate: String? = "convex", signInTimeout: TimeInterval = 120,
     minimumTokenTTL: TimeInterval = 10,
-    store: any ClerkCredentialStore = FileCredentialStore(),
+    store: ClerkCredentialStore = .file(),
     userAgent: String = ClerkAuthProvider.defaultUserAgent
   ) {
     self.init(
@@ -67,26 +69,31 @@ public final class ClerkAuthProvider: Sendable {
   package init(
     publishableKey: String?, frontendAPIURL: String?, jwtTemplate: String?,
     signInTimeout: TimeInterval, minimumTokenTTL: TimeInterval = 10,
-    store: any ClerkCredentialStore, http: HTTPClient, clock: Clock,
+    store: ClerkCredentialStore, http: HTTPClient, clock: Clock,
     environment: [String: String], requestTimeout: Double = HTTPRequest.defaultTimeout
   ) {
-    self.publishableKey = publishableKey
-    self.frontendAPIURL = frontendAPIURL
     self.jwtTemplate = jwtTemplate
     self.signInTimeout = signInTimeout
     self.minimumTokenTTL = minimumTokenTTL
-    self.environment = environment
     self.http = http
     self.clock = clock
     self.requestTimeout = requestTimeout
-    backing = Result { () throws(ClerkAuthError) in
+    // The arguments win over the environment as a pair: either names the instance.
+    let arguments = [
+      InstanceSetting.given(.frontendAPIURL, frontendAPIURL, source: "frontendAPIURL"),
+      InstanceSetting.given(.publishableKey, publishableKey, source: "publishableKey"),
+    ].compactMap { $0 }
+    let settings = arguments.isEmpty ? InstanceSetting.fromEnvironment(environment) : arguments
+    instance = Result { () throws(ClerkAuthError) in
       do {
-        let found = try CredentialStoreBridge.backing(for: store)
-        return Backing(profile: found.profile, store: found.store)
+        return try InstanceResolver.override(from: settings)
       } catch {
         throw ClerkAuthError(error, during: .store)
       }
     }
+    backing = store.backing
+      .map { Backing(profile: store.profile, store: $0) }
+      .mapError { ClerkAuthError($0, during: .store) }
   }
 
   deinit {
@@ -100,7 +107,7 @@ public final class ClerkAuthProvider: Sendable {
   /// - Throws: `ClerkAuthError` (`.signInRejected`, `.signInTimeout`, `.clerkNotLoaded`, …).
   public func login(_ method: ClerkSignInMethod) async throws -> ClerkCredentials {
     try await perform(.signIn, announce: true) { [self] account in
-      guard let fapiURL = try configuredURL() else { throw ClerkAuthError.clerkNotLoaded }
+      guard let fapiURL = try instance.get()?.url else { throw ClerkAuthError.clerkNotLoaded }
       _ = try account.signIn(
         method: method.method, inputs: method.inputs, fapiURL: fapiURL, timeout: signInTimeout)
       return try account.token(
@@ -170,9 +177,7 @@ public final class ClerkAuthProvider: Sendable {
     minTTL: Double, forceRefresh: Bool, announce: Bool
   ) async throws -> ClerkCredentials {
     try await perform(.token, announce: announce) { [self] account in
-      try account.token(
-        template: jwtTemplate, minTTL: minTTL, forceRefresh: forceRefresh,
-        fapiURL: try configuredURL())
+      try account.token(template: jwtTemplate, minTTL: minTTL, forceRefresh: forceRefresh)
     }
   }
 
@@ -234,22 +239,8 @@ public final class ClerkAuthProvider: Sendable {
     var account = ClerkAccount(
       profile: backing.profile, store: backing.store, http: http, clock: clock)
     account.requestTimeout = requestTimeout
+    account.instance = try instance.get()
     return account
-  }
-
-  /// The instance from the arguments (which win over the environment), else the environment;
-  /// `nil` when neither names one (use what the sign-in stored).
-  func configuredURL() throws -> String? {
-    let explicit = frontendAPIURL != nil || publishableKey != nil
-    let environment = explicit ? [:] : self.environment
-    let configured =
-      frontendAPIURL != nil || publishableKey != nil
-      || environment["CLERK_FAPI_URL"].map { !$0.isEmpty } == true
-      || environment["CLERK_PUBLISHABLE_KEY"].map { !$0.isEmpty } == true
-    guard configured else { return nil }
-    return try InstanceResolver.resolve(
-      fapiURLFlag: frontendAPIURL, publishableKeyFlag: publishableKey,
-      environment: environment, stored: nil)
   }
 
   private func remember(_ onIdToken: @Sendable @escaping (String?) -> Void) {

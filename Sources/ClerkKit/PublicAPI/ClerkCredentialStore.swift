@@ -1,14 +1,65 @@
-/// Where a `ClerkAuthProvider` keeps its one sign-in between runs.
+import Glibc
+
+/// Where a `ClerkAuthProvider` keeps its sign-in between runs: a small value made by one of
+/// three factories.
 ///
-/// `FileCredentialStore` (the default) shares the files `clerkctl` uses;
-/// `InMemoryCredentialStore` keeps nothing on disk. Conform your own type (a keychain, a
-/// secrets manager) by persisting `StoredCredential.serialized`. Calls come from background
-/// threads, one at a time per provider.
-public protocol ClerkCredentialStore: Sendable {
-  /// The stored credential, or `nil` when there is none.
-  func load() throws -> StoredCredential?
-  /// Stores `credential`, replacing what was there.
-  func save(_ credential: StoredCredential) throws
-  /// Removes the stored credential, if any.
-  func destroy() throws
+/// - `.file(profile:configDirectory:)` (the default) shares the files `clerkctl` uses:
+///   `<config dir>/profiles/<profile>.json`, 0600 in a 0700 directory, replaced atomically and
+///   locked against other processes. A library app and `clerkctl login` with the same profile
+///   share one sign-in.
+/// - `.inMemory()` keeps nothing on disk (tests, short-lived tools).
+/// - `.custom(load:save:destroy:)` keeps it where you say (a keychain, a secrets manager): persist
+///   `StoredCredential.serialized` and give it back with `StoredCredential(serialized:)`. Calls
+///   come from background threads, one at a time per store.
+///
+/// The configuration is read once, when the store is made.
+public struct ClerkCredentialStore: Sendable {
+  /// The profile the credential is kept under.
+  package let profile: String
+  /// The account layer's store, or why none could be set up (reported at first use).
+  package let backing: Result<any CredentialStore, CredentialStoreError>
+
+  package init(profile: String, backing: Result<any CredentialStore, CredentialStoreError>) {
+    self.profile = profile
+    self.backing = backing
+  }
+
+  /// The file store of `profile` in `configDirectory`; `nil` finds the config directory as
+  /// `clerkctl` does (`CLERKCTL_CONFIG_DIR`, `$XDG_CONFIG_HOME/clerkctl`, `~/.config/clerkctl`),
+  /// now, from the process environment.
+  public static func file(
+    profile: String = "default", configDirectory: String? = nil
+  ) -> ClerkCredentialStore {
+    let environment = ["CLERKCTL_CONFIG_DIR", "XDG_CONFIG_HOME", "HOME"].reduce(
+      into: [String: String]()
+    ) { values, name in
+      if let value = getenv(name) { values[name] = String(cString: value) }
+    }
+    return ClerkCredentialStore(
+      profile: profile,
+      backing: Result { () throws(CredentialStoreError) -> any CredentialStore in
+        try ProfileName.validate(profile)
+        let directory = try ConfigDirectory.resolve(
+          flag: configDirectory, environment: environment)
+        return ProfileStore(directory: directory)
+      })
+  }
+
+  /// A store that keeps the sign-in in this process's memory only.
+  public static func inMemory() -> ClerkCredentialStore {
+    ClerkCredentialStore(
+      profile: ProfileName.defaultName, backing: .success(InMemoryCredentialStore()))
+  }
+
+  /// A store of your own: `load` returns what `save` was last given (`nil` when nothing is
+  /// stored or after `destroy`). What they throw is reported as a configuration error.
+  public static func custom(
+    load: @escaping @Sendable () throws -> StoredCredential?,
+    save: @escaping @Sendable (StoredCredential) throws -> Void,
+    destroy: @escaping @Sendable () throws -> Void
+  ) -> ClerkCredentialStore {
+    ClerkCredentialStore(
+      profile: ProfileName.defaultName,
+      backing: .success(ClosureCredentialStore(load: load, save: save, destroy: destroy)))
+  }
 }

@@ -1,6 +1,6 @@
 import ClerkCLI
-import ClerkTestSupport
 import ClerkKit
+import ClerkTestSupport
 import Foundation
 import Testing
 
@@ -95,15 +95,10 @@ struct CompletionScriptTests {
       t clerkctl token --template ''
       t clerkctl exec --template co
       """
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/bin/bash")
-    process.arguments = ["-c", probe]
-    let output = Pipe()
-    process.standardOutput = output
-    try process.run()
-    process.waitUntilExit()
-    let lines = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    let result = try ProcessRun.run(
+      "/bin/bash", ["-c", probe], environment: ProcessInfo.processInfo.environment)
+    let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+      .map(String.init)
     #expect(Array(lines.prefix(4)) == ["default work", "work", "api convex", "convex"])
   }
 

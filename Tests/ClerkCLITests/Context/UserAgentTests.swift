@@ -31,9 +31,9 @@ struct UserAgentTests {
       let provider =
         if let given {
           ClerkAuthProvider(
-            frontendAPIURL: emulator.baseURL, store: InMemoryCredentialStore(), userAgent: given)
+            frontendAPIURL: emulator.baseURL, store: .inMemory(), userAgent: given)
         } else {
-          ClerkAuthProvider(frontendAPIURL: emulator.baseURL, store: InMemoryCredentialStore())
+          ClerkAuthProvider(frontendAPIURL: emulator.baseURL, store: .inMemory())
         }
       await #expect(throws: ClerkAuthError.self) {
         _ = try await provider.login(.ticket("not-a-ticket"))

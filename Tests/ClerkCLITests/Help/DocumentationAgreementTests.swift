@@ -41,6 +41,17 @@ struct DocumentationAgreementTests {
     #expect(documented == actual)
   }
 
+  @Test("the README's instance binding section says what `help environment` says")
+  func instanceBinding() throws {
+    let readme = try Self.readme()
+    let flat = { (text: String) in
+      text.replacingOccurrences(of: "`", with: "").split(whereSeparator: \.isWhitespace)
+        .joined(separator: " ")
+    }
+    #expect(readme.contains("### Instance binding"))
+    #expect(flat(readme).contains(flat(HelpTopic.instanceBinding)))
+  }
+
   @Test("every variable `help environment` names is in the README's table, and no other")
   func environment() throws {
     let rows = Self.table("| variable | meaning |", in: try Self.readme())

@@ -41,6 +41,18 @@ struct HelpTests {
     #expect(runCLI(["help", "environmnt"]).error.contains("did you mean 'environment'?"))
   }
 
+  @Test("help environment says how a profile is bound to its instance")
+  func instanceBinding() {
+    let result = runCLI(["help", "environment"])
+    let flat = result.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+    #expect(
+      flat.contains(
+        "Instance binding: a profile is bound to the Frontend API origin (scheme, host and port) "
+          + "it signed in on."))
+    #expect(flat.contains("sends nothing anywhere and exits 3"))
+    #expect(flat.contains("run 'clerkctl login' there"))
+  }
+
   @Test("help environment lists every variable of the contract and the precedence")
   func environment() {
     let result = runCLI(["help", "environment"])
@@ -112,7 +124,8 @@ struct HelpTests {
       #expect(roff.contains("\n.SH FILES\n"), "\(page)")
       #expect(roff.contains("CONFIG_DIR/profiles/NAME.json"), "\(page)")
       #expect(roff.contains("\n.SH SEE ALSO\n"), "\(page)")
-      #expect(roff.contains(page[0] == "clerkctl" ? "\\fBclerkctl\\-login\\fR(1)" : "\\fBclerkctl\\fR(1)"))
+      let related = page[0] == "clerkctl" ? "\\fBclerkctl\\-login\\fR(1)" : "\\fBclerkctl\\fR(1)"
+      #expect(roff.contains(related), "\(page)")
     }
     let root = runCLI(["help", "--man"]).output
     #expect(!root.contains(".nf"))

@@ -51,6 +51,19 @@ struct OptionKeyTests {
     #expect(browser.timeout == 9)
   }
 
+  @Test("token and exec share one --min-ttl declaration, checked by the parser")
+  func minTTLShared() throws {
+    #expect(try parsedRun(["token"]).parsed[.minTTL] == 10)
+    #expect(try parsedRun(["exec", "--min-ttl", "30", "env"]).parsed[.minTTL] == 30)
+    #expect(try TokenCommand(parsed: parsedRun(["token", "--min-ttl", "0"]).parsed).minTTL == 0)
+    for command in ["token", "exec"] {
+      let result = runCLI([command, "--min-ttl=-1", "env"])
+      #expect(result.code == 2)
+      #expect(result.error.hasPrefix("clerkctl: '--min-ttl' expects a number of seconds, got '-1'"))
+    }
+    #expect(OptionKey.minTTL.spec.defaultValue == "10")
+  }
+
   @Test("the default help shows is the one the value falls back to")
   func helpDefaults() {
     #expect(OptionKey.signInTimeout.spec.defaultValue == "120")

@@ -1,7 +1,6 @@
 import ClerkCLI
 import ClerkKit
 import Foundation
-import Synchronization
 import Testing
 
 /// The loopback endpoint of `exec --refresh`, in process: a keeper over an in-memory store
@@ -40,7 +39,7 @@ struct TokenEndpointTests {
       clock: Clock(now: { now.withLock { $0 } }, sleep: { _ in }))
     let events = self.events
     keeper = TokenKeeper(
-      account: account, template: "convex", renewal: TokenRenewal(minTTL: 10), fapiURL: nil
+      account: account, template: "convex", renewal: TokenRenewal(minTTL: 10)
     ) { event in
       let name: String
       switch event {
@@ -136,9 +135,9 @@ struct TokenEndpointTests {
 
 /// A value shared with closures running on other threads.
 final class Shared<Value: Sendable>: Sendable {
-  private let value: Mutex<Value>
+  private let value: Lock<Value>
 
-  init(_ value: Value) { self.value = Mutex(value) }
+  init(_ value: Value) { self.value = Lock(value) }
 
   func withLock<T>(_ body: (inout Value) -> T) -> T { value.withLock { body(&$0) } }
 }

@@ -1,19 +1,18 @@
 import ClerkCLI
 import ClerkKit
-import Synchronization
 import Testing
 
 @Suite("Progress line for slow calls")
 struct ProgressLineTests {
   /// Records writes; `fire` decides whether the one-second timer runs while the request waits.
   private final class Recorder: Sendable {
-    let writes = Mutex<[String]>([])
-    let timers = Mutex<[@Sendable () -> Void]>([])
+    let writes = Lock<[String]>([])
+    let timers = Lock<[@Sendable () -> Void]>([])
     var all: [String] { writes.withLock { $0 } }
   }
 
   private static func client(statuses: [Int]) -> HTTPClient {
-    let queue = Mutex(statuses)
+    let queue = Lock(statuses)
     return HTTPClient { _ in
       HTTPResponse(status: queue.withLock { $0.isEmpty ? 200 : $0.removeFirst() })
     }

@@ -64,17 +64,20 @@ struct ProfileStoreTests {
     #expect(TemporaryDirectory.mode(of: scratch.path + "/deep") == 0o700)
   }
 
-  @Test("tightens existing config directories to 0700")
-  func tightensDirectories() throws {
+  @Test("uses existing directories as they are, never re-moded")
+  func keepsDirectoryModes() throws {
     let scratch = TemporaryDirectory()
     let config = scratch.config
     try FileManager.default.createDirectory(
       atPath: config.profilesPath, withIntermediateDirectories: true)
     #expect(chmod(config.path, 0o755) == 0)
-    #expect(chmod(config.profilesPath, 0o777) == 0)
-    try ProfileStore(directory: config).save(.sample())
-    #expect(TemporaryDirectory.mode(of: config.path) == 0o700)
-    #expect(TemporaryDirectory.mode(of: config.profilesPath) == 0o700)
+    #expect(chmod(config.profilesPath, 0o711) == 0)
+    let store = ProfileStore(directory: config)
+    try store.save(.sample())
+    try store.withLock(profile: "default") {}
+    #expect(try store.load(profile: "default") == .sample())
+    #expect(TemporaryDirectory.mode(of: config.path) == 0o755)
+    #expect(TemporaryDirectory.mode(of: config.profilesPath) == 0o711)
   }
 
   @Test(

@@ -86,9 +86,6 @@ final class PseudoTerminal {
     close(primary)
   }
 
-  /// The secondary side as a handle a child's standard stream can be set to (not closed by it).
-  var secondaryHandle: FileHandle { FileHandle(fileDescriptor: secondary, closeOnDealloc: false) }
-
   /// Whether the terminal echoes input now.
   var echoes: Bool {
     var state = termios()

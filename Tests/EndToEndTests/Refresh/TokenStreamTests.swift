@@ -24,7 +24,7 @@ struct TokenStreamTests {
 
     let provider = ClerkAuthProvider(
       frontendAPIURL: emulator.fapiURL, jwtTemplate: "convex", minimumTokenTTL: 1,
-      store: InMemoryCredentialStore())
+      store: .inMemory())
     _ = try await provider.login(identifier: "demo@example.com", password: "demo-password")
     try admin.clearRequests()
     let started = RefreshFixture.now

@@ -11,11 +11,11 @@ struct ProgressEndToEndTests {
 
   @Test("On a terminal a slow mint shows one line on stderr and clears it")
   func onTerminal() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     try bench.fault(["path": .string(mintPath), "delay_ms": 2500, "count": 1])
     let terminal = try PseudoTerminal()
     let child = try SpawnedProcess(
-      BuiltProducts.path("clerkctl"), token, environment: bench.sandbox.environment,
+      BuiltProducts.path("clerkctl"), token, environment: bench.environment,
       input: .null, errorDescriptor: terminal.secondary)
     defer {
       child.send(SIGKILL)
@@ -29,11 +29,11 @@ struct ProgressEndToEndTests {
 
   @Test("On a terminal with --json, a slow call prints no progress")
   func jsonOnTerminal() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     try bench.fault(["path": .string(mintPath), "delay_ms": 1500, "count": 1])
     let terminal = try PseudoTerminal()
     let child = try SpawnedProcess(
-      BuiltProducts.path("clerkctl"), token + ["--json"], environment: bench.sandbox.environment,
+      BuiltProducts.path("clerkctl"), token + ["--json"], environment: bench.environment,
       input: .null, errorDescriptor: terminal.secondary)
     defer {
       child.send(SIGKILL)
@@ -46,7 +46,7 @@ struct ProgressEndToEndTests {
 
   @Test("Off a terminal, and with --json, a slow call prints no progress")
   func offTerminal() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     try bench.fault(["path": .string(mintPath), "delay_ms": 1500, "count": 2])
     let plain = try bench.run(token)
     #expect(plain.status == 0, "\(plain.stderr)")

@@ -131,6 +131,7 @@ struct RetryEndToEndTests {
   func connectionRefused() throws {
     let bench = try CLIFixture.signedIn(.binary)
     let port = try LoopbackSocket.unusedPort()
+    try bench.bindCredential(to: "http://127.0.0.1:\(port)")
     let result = try bench.run(token, extra: ["CLERK_FAPI_URL": "http://127.0.0.1:\(port)"])
     #expect(result.status == 5)
     #expect(result.stdout.isEmpty)
@@ -151,17 +152,33 @@ struct RetryEndToEndTests {
   @Test("A truncated body: exit 5 after the retries, the credential untouched")
   func truncated() throws {
     let bench = try CLIFixture.signedIn(.binary)
-    let before = try bench.credentialBytes()
     let cut = ScriptedHTTPResponder.Reply.send(
       ScriptedHTTPResponder.head(
         status: 200, headers: [("Content-Type", "application/json"), ("Content-Length", "400")])
         + Array(#"{"jwt":"eyJhbGciOi"#.utf8), thenClose: true)
     let responder = try ScriptedHTTPResponder(script: [cut, cut, cut])
     defer { responder.stop() }
+    try bench.bindCredential(to: responder.url(""))
+    let before = try bench.credentialBytes()
     let result = try bench.run(token, extra: ["CLERK_FAPI_URL": responder.url("")])
     #expect(result.status == 5)
     #expect(result.stdout.isEmpty)
     #expect(responder.requests.count == 3)
     #expect(try bench.credentialBytes() == before)
+  }
+}
+
+extension CLIFixture {
+  /// Makes the stored sign-in belong to `fapiURL` (as if made there): a credential is sent only
+  /// to the instance that issued it, so a test that points clerkctl at a faulty server binds
+  /// the profile to it first.
+  func bindCredential(to fapiURL: String) throws {
+    guard case .object(var members) = try JSONValue(parsing: Array(try credentialBytes())) else {
+      throw CocoaError(.fileReadCorruptFile)
+    }
+    members["fapi_url"] = .string(fapiURL)
+    try Data((JSONValue.object(members).prettyEncoded + "\n").utf8).write(
+      to: URL(fileURLWithPath: credentialPath()))
+    #expect(chmod(credentialPath(), 0o600) == 0)
   }
 }

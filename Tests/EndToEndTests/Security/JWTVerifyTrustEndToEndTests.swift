@@ -1,7 +1,6 @@
 import ClerkKit
 import ClerkTestSupport
 import Foundation
-import Synchronization
 import Testing
 
 /// `jwt verify` never trusts the token about itself: without --issuer or --jwks the issuer is
@@ -50,7 +49,7 @@ struct JWTVerifyTrustEndToEndTests {
 
   /// How many requests a server got.
   final class Hits: Sendable {
-    private let count = Mutex(0)
+    private let count = Lock(0)
     func add() { count.withLock { $0 += 1 } }
     var value: Int { count.withLock { $0 } }
   }
@@ -70,11 +69,11 @@ struct JWTVerifyTrustEndToEndTests {
   func profileInstance() throws {
     let attacker = try AttackerIssuer()
     defer { attacker.server.stop() }
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let forged = try env.run(["jwt", "verify", try attacker.token()])
     #expect(forged.status == 9, "\(forged.stderr)")
     #expect(forged.stdout.isEmpty)
-    #expect(forged.stderr.contains(env.emulator.fapiURL), "\(forged.stderr)")
+    #expect(forged.stderr.contains(env.fapiURL), "\(forged.stderr)")
     #expect(attacker.requestCount == 0)
 
     let token = try env.run(["token", "--template", "convex"])
@@ -95,25 +94,14 @@ struct JWTVerifyTrustEndToEndTests {
     #expect(piped.status == 9, "\(piped.stderr)")
 
     // An endless stdin: read all of it and the run never ends (or fills memory).
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: BuiltProducts.path("clerkctl"))
-    process.arguments = ["jwt", "verify", "--issuer", "https://example.com", "-"]
-    process.environment = sandbox.environment
-    process.standardInput = try FileHandle(forReadingFrom: URL(fileURLWithPath: "/dev/zero"))
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
-    let done = DispatchSemaphore(value: 0)
-    DispatchQueue.global().async {
-      process.waitUntilExit()
-      done.signal()
-    }
-    if done.wait(timeout: .now() + 30) == .timedOut {
-      kill(process.processIdentifier, SIGKILL)
-      done.wait()
-      Issue.record("jwt verify kept reading an endless stdin")
-      return
-    }
-    #expect(process.terminationStatus == 9)
+    let zero = open("/dev/zero", O_RDONLY | O_CLOEXEC)
+    try #require(zero >= 0)
+    defer { close(zero) }
+    let child = try SpawnedProcess(
+      BuiltProducts.path("clerkctl"), ["jwt", "verify", "--issuer", "https://example.com", "-"],
+      environment: sandbox.environment, input: .descriptor(zero))
+    let exit = child.waitForExit(timeout: 30)
+    #expect(exit.status != -1, "jwt verify kept reading an endless stdin")
+    #expect(exit == SpawnedProcess.Exit(status: 9, signaled: false))
   }
 }

@@ -10,7 +10,7 @@ import Testing
 struct SmallHolesEndToEndTests {
   @Test("whoami and status exit 4 when Clerk answers 401 for the client")
   func unauthorizedClient() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     for arguments in [["whoami"], ["status"]] {
       try bench.fault(["path": "/v1/client", "method": "GET", "status": 401])
       let result = try bench.run(arguments)
@@ -20,7 +20,7 @@ struct SmallHolesEndToEndTests {
 
   @Test("--verbose redacts every secret-looking query value in traced URLs and errors")
   func tracedQueries() throws {
-    let env = try SignedInSandbox()
+    let env = try CLIFixture.signedIn(.binary)
     let backend = try RecordingBackend { _, _ in
       HTTPResponse(
         status: 200, headers: ["Content-Type": "application/json"], body: Array("{}".utf8))
@@ -54,12 +54,15 @@ struct SmallHolesEndToEndTests {
     "a template name is one path segment: '.', '..', '/' and empty are exit 2, nothing sent",
     arguments: ["..", ".", "a/b", "../sessions", ""])
   func templateNames(name: String) throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     let runs: [[String]] = [
       ["token", "--template", name],
       ["exec", "--template", name, "--", "true"],
-      ["api", "--template", name, bench.emulator.convexURL + "/x"],
-      ["convex", "query", "echo:args", "--template", name, "--url", bench.emulator.convexURL],
+      ["api", "--template", name, (bench.process?.convexURL ?? "") + "/x"],
+      [
+        "convex", "query", "echo:args", "--template", name, "--url",
+        (bench.process?.convexURL ?? ""),
+      ],
       ["doctor", "--template", name],
     ]
     for arguments in runs {

@@ -26,7 +26,7 @@ struct TerminalEscapeEndToEndTests {
 
   @Test("A Clerk error message and an HTML title with escapes: replaced on stderr")
   func clerkErrors() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     let error: JSONValue = [
       "errors": [
         [
@@ -51,14 +51,14 @@ struct TerminalEscapeEndToEndTests {
 
   @Test("A Convex errorMessage with escapes: replaced on stderr")
   func convexError() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     let reply: JSONValue = [
       "status": "error", "errorMessage": .string("Uncaught Error: \(Self.hostile)"),
       "logLines": [],
     ]
     try bench.fault(["path": "/api/query", "status": 200, "body": .string(reply.encoded)])
     let result = try bench.run(
-      ["convex", "query", "echo:args", "--url", bench.emulator.convexURL])
+      ["convex", "query", "echo:args", "--url", (bench.process?.convexURL ?? "")])
     #expect(result.status == 1, "\(result.stderr)")
     #expect(result.stderr.contains("Uncaught Error"))
     Self.expectClean(result.stderr, "the Convex error")
@@ -66,7 +66,7 @@ struct TerminalEscapeEndToEndTests {
 
   @Test("An email and a URL with escapes in the credential file: replaced by whoami and status")
   func fileSourced() throws {
-    let bench = try ResilienceBench()
+    let bench = try CLIFixture.signedIn(.binary)
     var credential = try JSONValue(parsing: [UInt8](try bench.credentialBytes()))
     guard case .object(var fields) = credential else {
       Issue.record("the credential file is not an object")
@@ -74,8 +74,8 @@ struct TerminalEscapeEndToEndTests {
     }
     fields["email"] = .string("demo\(Self.hostile)@example.com")
     credential = .object(fields)
-    try Data(credential.encoded.utf8).write(to: URL(fileURLWithPath: bench.credentialPath))
-    chmod(bench.credentialPath, 0o600)
+    try Data(credential.encoded.utf8).write(to: URL(fileURLWithPath: bench.credentialPath()))
+    chmod(bench.credentialPath(), 0o600)
     for arguments in [["whoami", "--offline"], ["status", "--offline"]] {
       let result = try bench.run(arguments)
       #expect(result.status == 0, "\(arguments): \(result.stderr)")
@@ -99,7 +99,7 @@ struct TerminalEscapeEndToEndTests {
     ]
     let path = scratch.file("emulator.json")
     try Data(config.encoded.utf8).write(to: URL(fileURLWithPath: path))
-    let bench = try ResilienceBench(arguments: ["--config", path])
+    let bench = try CLIFixture.signedIn(.binary, emulatorArguments: ["--config", path])
     let result = try bench.run(["doctor"])
     #expect(result.status != 0, "\(result.stdout)")
     #expect(result.stdout.contains("aud^[]0;pwned^G"), "\(result.stdout)")

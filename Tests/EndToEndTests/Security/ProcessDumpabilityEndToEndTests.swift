@@ -1,0 +1,65 @@
+import ClerkTestSupport
+import Foundation
+import Glibc
+import Testing
+
+/// While it holds a credential, clerkctl is not dumpable: no core file or same-user ptrace can
+/// read the client token. A non-dumpable process's `/proc/PID/status` belongs to root; a
+/// dumpable one's to its user — so the test runs clerkctl as an unprivileged user (when it is root) and
+/// watches who owns `/proc/PID` while clerkctl waits for a sign-in ticket on stdin.
+@Suite("Process dumpability, through the binary")
+struct ProcessDumpabilityEndToEndTests {
+  @Test("clerkctl waiting on a ticket is not dumpable")
+  func notDumpable() throws {
+    let sandbox = TemporaryDirectory(prefix: "clerkctl-dump")
+    let process = Process()
+    let arguments = [
+      "login", "--ticket-stdin", "--fapi-url", "http://127.0.0.1:9", "--config-dir",
+      sandbox.path + "/config",
+    ]
+    let user: uid_t
+    if geteuid() == 0 {
+      user = 65534
+      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
+      process.arguments =
+        ["--reuid=65534", "--regid=65534", "--clear-groups", "--", BuiltProducts.path("clerkctl")]
+        + arguments
+    } else {
+      user = geteuid()
+      process.executableURL = URL(fileURLWithPath: BuiltProducts.path("clerkctl"))
+      process.arguments = arguments
+    }
+    process.environment = ["PATH": "/usr/bin:/bin", "HOME": sandbox.path, "CI": "true"]
+    let input = Pipe()
+    process.standardInput = input
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    defer {
+      try? input.fileHandleForWriting.close()
+      process.terminate()
+      process.waitUntilExit()
+    }
+    let proc = "/proc/\(process.processIdentifier)"
+    // Poll until clerkctl itself runs (setpriv has exec'd it) and /proc/PID/status shows root
+    // as the owner, up to a generous deadline: on a dumpable clerkctl the owner stays `user`.
+    var owner: uid_t?
+    var name = ""
+    let deadline = Date().addingTimeInterval(30)
+    while Date() < deadline {
+      name = ((try? String(contentsOfFile: proc + "/comm", encoding: .utf8)) ?? "")
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      var info = stat()
+      if name == "clerkctl", stat(proc + "/status", &info) == 0 {
+        owner = info.st_uid
+        if owner == 0 { break }
+      }
+      usleep(20_000)
+    }
+    #expect(name == "clerkctl", "clerkctl never ran")
+    #expect(
+      owner == 0,
+      "/proc/PID/status of clerkctl (run as uid \(user)) belongs to uid \(owner.map(String.init) ?? "?"): it is dumpable"
+    )
+  }
+}
