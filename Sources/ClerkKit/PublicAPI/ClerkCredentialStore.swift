@@ -5,8 +5,8 @@ import Glibc
 ///
 /// - `.file(profile:configDirectory:)` (the default) shares the files `clerkctl` uses:
 ///   `<config dir>/profiles/<profile>.json`, 0600 in a 0700 directory, replaced atomically and
-///   locked against other processes. A library app and `clerkctl login` with the same profile
-///   share one sign-in.
+///   locked against other processes. A library app and the command-line tool signed in on the
+///   same profile share one sign-in.
 /// - `.inMemory()` keeps nothing on disk (tests, short-lived tools).
 /// - `.custom(load:save:destroy:)` keeps it where you say (a keychain, a secrets manager): persist
 ///   `StoredCredential.serialized` and give it back with `StoredCredential(serialized:)`. Calls

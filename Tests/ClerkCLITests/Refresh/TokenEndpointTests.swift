@@ -23,7 +23,8 @@ struct TokenEndpointTests {
         sessionID: "sess_1", userID: "user_1", signedInAt: issued,
         tokens: [
           "sess_1|convex": CachedToken(
-            jwt: "eyJ.cached.sig", template: "convex", issuedAt: issued, expiresAt: issued + 60)
+            jwt: "eyJ.cached.sig", template: "convex", issuedAt: issued, expiresAt: issued + 60,
+            instance: "https://clerk.example.com")
         ]))
     let now = self.now
     let requests = self.requests
