@@ -1,3 +1,5 @@
+import ClerkKit
+
 /// `clerkctl help [COMMAND...|environment|exit-codes]`: help for a command or a topic.
 package struct HelpCommand: Command {
   package static var spec: CommandSpec {

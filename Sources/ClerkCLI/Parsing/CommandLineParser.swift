@@ -1,3 +1,5 @@
+import ClerkKit
+
 /// Parses a command line against a tree of ``CommandSpec``s.
 ///
 /// Rules: nested subcommands (`jwt decode`); `--opt value`, `--opt=value`, `-X value`,

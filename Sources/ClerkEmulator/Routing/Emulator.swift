@@ -8,7 +8,7 @@ import Foundation
 /// request whose `Authorization` is `Bearer sk_…` is routed to the Backend API; any other
 /// request goes to the Frontend API when a FAPI route matches, else to the Backend API (which
 /// then answers 401 for the missing key).
-package final class Emulator: Sendable {
+package final class Emulator: EmulatorSurface {
   /// The state; tests read the request log and sent emails through it.
   package let state: EmulatorState
   /// The instance id (`ins_…`), also the JWT `kid`.
@@ -22,6 +22,12 @@ package final class Emulator: Sendable {
   private let logSink: (@Sendable (RequestLogEntry) -> Void)?
   /// Records every Frontend and Backend API reply, for the conformance check.
   let recorder: ReplyRecorder?
+  /// What the surface handlers share.
+  let services: EmulatorServices
+  let frontend: FrontendAPIHandler
+  let backend: BackendAPIHandler
+  let convex: ConvexHandler
+  let testSurface: TestSurfaceHandler
 
   /// Creates an emulator holding `configuration`'s users and templates.
   /// - Parameters:
@@ -74,7 +80,17 @@ package final class Emulator: Sendable {
       store.templates[record.name] = record
       store.templateOrder.append(record.name)
     }
-    self.state = EmulatorState(store: store)
+    let state = EmulatorState(store: store)
+    self.state = state
+    let services = EmulatorServices(
+      state: state, instanceID: instanceID, secretKey: secretKey, signer: signer, jwks: jwks,
+      clock: clock, random: random)
+    self.services = services
+    self.frontend = FrontendAPIHandler(services: services)
+    let backend = BackendAPIHandler(services: services)
+    self.backend = backend
+    self.convex = ConvexHandler(services: services)
+    self.testSurface = TestSurfaceHandler(services: services, backend: backend)
   }
 
   /// The served origin: FAPI URL, BAPI base (without `/v1`), Convex URL and token issuer.
@@ -107,14 +123,14 @@ package final class Emulator: Sendable {
   package func handle(_ request: HTTPServerRequest) -> HTTPServerResponse {
     let context = RequestContext(request)
     if context.path.hasPrefix("/__emulator/") || context.path == "/__emulator" {
-      if let refusal = Self.testSurfaceRefusal(request) {
+      if let refusal = TestSurfaceHandler.testSurfaceRefusal(request) {
         return HTTPServerResponse(
           clerkError(
             ClerkAPIFailure(
               status: 403, code: "authorization_invalid", message: "Unauthorized request",
               longMessage: refusal)))
       }
-      return HTTPServerResponse(serveTestSurface(context))
+      return HTTPServerResponse(testSurface.serveTestSurface(context))
     }
     let response: HTTPServerResponse
     if let fault = takeFault(method: context.method, path: context.path) {
@@ -155,7 +171,9 @@ package final class Emulator: Sendable {
       }
     }
     if context.path.hasPrefix("/api/") {
-      return (nil, convexFailure(status: 404, code: "NotFound", message: "No route for this path"))
+      return (
+        nil, convex.convexFailure(status: 404, code: "NotFound", message: "No route for this path")
+      )
     }
     if pathMatched {
       return (
@@ -171,31 +189,14 @@ package final class Emulator: Sendable {
 
   private func dispatch(_ route: Route, _ context: RequestContext) -> HTTPResponse {
     switch route.surface {
-    case .frontend: return serveFrontend(route.endpoint, context)
-    case .backend: return serveBackend(route.endpoint, context)
-    case .convex: return serveConvex(route.endpoint, context)
+    case .frontend: return frontend.serveFrontend(route.endpoint, context)
+    case .backend: return backend.serveBackend(route.endpoint, context)
+    case .convex: return convex.serveConvex(route.endpoint, context)
     case .testSurface: return clerkError(.routeNotFound)
     }
   }
 
-  // MARK: - Helpers shared by the surfaces
-
-  /// Milliseconds since the epoch, now.
-  var nowMilliseconds: Int64 { Int64((clock.now().timeIntervalSince1970 * 1000).rounded(.down)) }
-
-  /// A JSON response.
-  func json(_ value: JSONValue, status: Int = 200, headers: HTTPHeaders = [:]) -> HTTPResponse {
-    var headers = headers
-    headers.replaceOrAdd(name: "Content-Type", value: "application/json")
-    return HTTPResponse(status: status, headers: headers, body: value.encodedBytes)
-  }
-
-  /// A Clerk error response with a fresh trace id.
-  func clerkError(_ failure: ClerkAPIFailure) -> HTTPResponse {
-    json(
-      failure.body(traceID: random.base62(32).lowercased()), status: failure.status,
-      headers: failure.headers)
-  }
+  // MARK: - Helpers
 
   static func isLoopback(_ address: String) -> Bool {
     var host = address

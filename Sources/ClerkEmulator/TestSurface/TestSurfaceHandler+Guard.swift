@@ -3,10 +3,10 @@ import ClerkKit
 /// Who may use the test surface (`/__emulator/*`): a loopback peer that names a loopback
 /// `Host` (a DNS-rebinding page names its own), and, for a `POST`, an `application/json` body
 /// (a cross-site form cannot send one, and a script cannot without a preflight).
-extension Emulator {
+extension TestSurfaceHandler {
   /// Why `request` may not use the test surface, or `nil` when it may.
   static func testSurfaceRefusal(_ request: HTTPServerRequest) -> String? {
-    guard isLoopback(request.remoteAddress) else {
+    guard Emulator.isLoopback(request.remoteAddress) else {
       return "The test surface only answers loopback clients."
     }
     if let host = request.headers["Host"], !LoopbackHost.isLoopback(hostName(host)) {

@@ -3,7 +3,7 @@ import Foundation
 
 /// `GET /v1/environment`: Clerk's `Client.Environment` with every key its schema requires
 /// (Clerk's Android SDK requires some of the nullable ones, e.g. `privacy_policy_url`, present).
-extension Emulator {
+extension FrontendAPIHandler {
   func environmentJSON() -> JSONValue {
     [
       "auth_config": authConfigJSON(), "display_config": displayConfigJSON(),

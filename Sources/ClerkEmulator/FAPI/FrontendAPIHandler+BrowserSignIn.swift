@@ -10,7 +10,7 @@ import Foundation
 /// before the callback, which the callback rotated. An account the emulator does not know is
 /// left `transferable` for `POST /v1/client/sign_ups` with `transfer=true`. A production
 /// instance accepts only allowlisted redirect URLs.
-extension Emulator {
+extension FrontendAPIHandler {
   private static let verificationLifetime: Int64 = 600_000
 
   static func isBrowserStrategy(_ strategy: String) -> Bool {

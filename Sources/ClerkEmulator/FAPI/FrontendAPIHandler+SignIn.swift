@@ -7,7 +7,7 @@ import Foundation
 /// Email codes: `+clerk_test` addresses always use `424242` and send nothing; other addresses
 /// get a random code, recorded for `GET /__emulator/emails`. A code is valid 10 minutes and for
 /// 5 wrong attempts.
-extension Emulator {
+extension FrontendAPIHandler {
   static let testModeCode = "424242"
   private static let codeLifetime: Int64 = 600_000
   private static let maxCodeAttempts = 5

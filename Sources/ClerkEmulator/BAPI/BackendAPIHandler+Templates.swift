@@ -5,7 +5,7 @@ import Foundation
 /// /v1/jwt_templates/{id}`, with Clerk's rules: `name` and `claims` (an object) required,
 /// `lifetime` 30…315360000 s (default 60), `allowed_clock_skew` 0…300 s (default 5), names
 /// unique. A PATCH replaces name and claims and keeps a lifetime or skew it does not send.
-extension Emulator {
+extension BackendAPIHandler {
   func createTemplate(
     _ body: JSONValue, store: inout Store, now: Int64
   ) throws(ClerkAPIFailure) -> JSONValue {

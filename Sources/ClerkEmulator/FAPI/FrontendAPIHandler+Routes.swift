@@ -8,7 +8,7 @@ import Foundation
 /// key. One is issued when a tokenless sign-in creates a client and again (rotated) when a
 /// sign-in completes; it comes back bare in the response `Authorization` header. A request's
 /// token is accepted only if it is the client's current one; any other token counts as none.
-extension Emulator {
+extension FrontendAPIHandler {
   func serveFrontend(_ endpoint: Endpoint, _ context: RequestContext) -> HTTPResponse {
     switch endpoint {
     case .jwks: return json(jwks.json, headers: ["Cache-Control": "public, max-age=60"])

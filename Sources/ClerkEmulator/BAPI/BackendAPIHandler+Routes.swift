@@ -10,7 +10,7 @@ import Foundation
 /// `GET|PATCH /v1/jwt_templates/{id}`, `GET /v1/sessions`, `GET /v1/sessions/{id}`,
 /// `POST /v1/sessions/{id}/revoke` and `POST /v1/sessions/{id}/tokens[/{template}]`
 /// (`expires_in_seconds` overrides the lifetime).
-extension Emulator {
+extension BackendAPIHandler {
   func serveBackend(_ endpoint: Endpoint, _ context: RequestContext) -> HTTPResponse {
     let header = context.request.headers["Authorization"]?.trimmingSpaces ?? ""
     guard header.lowercased().hasPrefix("bearer "), let key = context.bearerToken else {

@@ -8,7 +8,7 @@ import Foundation
 /// 404 `resource_not_found` "No session was found with id …" for tokens, touch and end;
 /// `GET …/sessions/{id}` still shows an ended session. An unknown template is 404
 /// "No JWT template exists with name: …".
-extension Emulator {
+extension FrontendAPIHandler {
   func sessionStep(
     _ endpoint: Endpoint, _ context: RequestContext, store: inout Store, client: ClientRecord?,
     now: Int64

@@ -2,7 +2,7 @@ import ClerkKit
 import Foundation
 
 /// The claims of session and template tokens (signed later, outside the lock).
-extension Emulator {
+extension EmulatorSurface {
   /// Session token, Clerk's v2 claims: `iss sub sid iat exp nbf(iat-10) jti v fva sts`; no
   /// `azp` (native calls carry no Origin). `lifetime` (seconds) overrides the configured one (BAPI's `expires_in_seconds`).
   func sessionTokenClaims(

@@ -3,7 +3,7 @@ import Foundation
 
 /// `GET /v1/sessions`: Clerk's session list, newest first, filtered by `client_id`, `user_id`
 /// and `status`, paged by `limit`/`offset`. Active sessions past `expire_at` read as expired.
-extension Emulator {
+extension BackendAPIHandler {
   func listSessions(
     _ query: FormData, store: inout Store, now: Int64
   ) throws(ClerkAPIFailure) -> JSONValue {

@@ -6,7 +6,7 @@ import Foundation
 /// external account) and approve or deny. Scripts skip the form with `&auto=EMAIL` or
 /// `&deny=1`. With `oauth_auto_approve` configured, the form picks that user and submits itself
 /// (for a real browser nobody clicks in).
-extension Emulator {
+extension TestSurfaceHandler {
   func serveOAuthAuthorize(_ context: RequestContext) -> HTTPResponse {
     let query = context.query
     let oauthState = query.nonEmpty("state") ?? ""
@@ -25,7 +25,7 @@ extension Emulator {
     let callback = baseURL + "/v1/oauth_callback"
     if query["deny"] == "1" || query["decision"] == "deny" {
       return redirect(
-        Self.appending(
+        FrontendAPIHandler.appending(
           callback,
           [
             ("error", "access_denied"), ("error_description", "The user denied access"),
@@ -39,7 +39,8 @@ extension Emulator {
     if let chosen {
       let code = random.base62(24)
       state.withStore { $0.oauthCodes[code] = chosen }
-      return redirect(Self.appending(callback, [("code", code), ("state", oauthState)]))
+      return redirect(
+        FrontendAPIHandler.appending(callback, [("code", code), ("state", oauthState)]))
     }
     let preselected = autoApprove ?? identifier
     var choices = emails

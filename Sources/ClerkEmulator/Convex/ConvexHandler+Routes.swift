@@ -5,7 +5,7 @@ import Foundation
 /// `{"path","args","format"}`, auth checked the way Convex's OIDC path does it (see
 /// `ConvexAuthenticator`), and three built-in functions: `users:whoami`,
 /// `users:requireAuth`, `echo:args`.
-extension Emulator {
+extension ConvexHandler {
   func serveConvex(_ endpoint: Endpoint, _ context: RequestContext) -> HTTPResponse {
     guard let body = try? JSONValue(parsing: context.request.body), body.objectValue != nil else {
       return convexFailure(

@@ -13,11 +13,11 @@ import Foundation
 /// - `GET /__emulator/oauth/authorize?state=…`: the fake OAuth/SSO provider page.
 /// - `POST /__emulator/jwt_templates/{name}` `{"lifetime": SECONDS}`: a template's (for
 ///   `session`, the session token's) lifetime, below Clerk's 30 s minimum if need be.
-extension Emulator {
+extension TestSurfaceHandler {
   func serveTestSurface(_ context: RequestContext) -> HTTPResponse {
     var context = context
     guard
-      let route = Self.routes.first(where: {
+      let route = Emulator.routes.first(where: {
         $0.surface == .testSurface && $0.method == context.method
           && $0.match(path: context.path) != nil
       })
@@ -34,7 +34,7 @@ extension Emulator {
       let emails = state.emails.filter { address == nil || $0.to.lowercased() == address }
       return json(.array(emails.map(\.json)))
     case .testRevokeSession:
-      return revokeSession(context.params["session_id"] ?? "")
+      return backend.revokeSession(context.params["session_id"] ?? "")
     case .testFaults:
       return queueFault(context)
     case .testOAuthAuthorize:
@@ -65,41 +65,5 @@ extension Emulator {
       body: body["body"]?.stringValue, drop: body["drop"]?.boolValue ?? false)
     state.withStore { $0.faults.append(fault) }
     return json(["queued": true, "path": .string(path), "count": .int(count)])
-  }
-
-  /// Takes one use of the first queued fault matching the request, if any.
-  func takeFault(method: String, path: String) -> Fault? {
-    state.withStore { store in
-      guard let index = store.faults.firstIndex(where: { $0.matches(method: method, path: path) })
-      else { return nil }
-      let fault = store.faults[index]
-      store.faults[index].remaining -= 1
-      if store.faults[index].remaining <= 0 { store.faults.remove(at: index) }
-      return fault
-    }
-  }
-
-  /// Applies a fault: delay, then drop, or a canned status/body; a delay-only fault then
-  /// serves the request normally.
-  func apply(_ fault: Fault, context: RequestContext) -> HTTPServerResponse {
-    if fault.delayMilliseconds > 0 { clock.sleep(Double(fault.delayMilliseconds) / 1000) }
-    if fault.drop { return .dropConnection }
-    guard fault.status != nil || fault.body != nil else {
-      return HTTPServerResponse(route(faultless: context))
-    }
-    let status = fault.status ?? 200
-    var headers: HTTPHeaders = ["Content-Type": "application/json"]
-    if let retryAfter = fault.retryAfter { headers.add(name: "Retry-After", value: retryAfter) }
-    let body: [UInt8]
-    if let text = fault.body {
-      body = Array(text.utf8)
-    } else {
-      body =
-        ClerkAPIFailure(
-          status: status, code: status == 429 ? "too_many_requests" : "emulator_fault",
-          message: "Injected fault", longMessage: "The emulator injected status \(status)."
-        ).body(traceID: random.base62(32).lowercased()).encodedBytes
-    }
-    return HTTPServerResponse(HTTPResponse(status: status, headers: headers, body: body))
   }
 }

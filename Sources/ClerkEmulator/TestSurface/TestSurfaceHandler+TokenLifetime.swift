@@ -1,6 +1,6 @@
 import ClerkKit
 
-extension Emulator {
+extension TestSurfaceHandler {
   /// `POST /__emulator/jwt_templates/{name}` with `{"lifetime": SECONDS}`: sets how long the
   /// template's tokens live — or, for `session`, the session token's — from the next mint on.
   /// Unlike the Backend API (30 s at least, as Clerk has it) any positive lifetime is taken, so

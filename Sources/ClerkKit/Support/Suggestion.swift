@@ -1,7 +1,7 @@
 /// "Did you mean" suggestions by edit distance.
-enum Suggestion {
+package enum Suggestion {
   /// The candidate closest to `word`, if it is close enough to be a likely typo.
-  static func closest(to word: String, in candidates: [String]) -> String? {
+  package static func closest(to word: String, in candidates: [String]) -> String? {
     let target = Array(word.lowercased())
     var best: (candidate: String, distance: Int)?
     for candidate in candidates {
@@ -15,7 +15,7 @@ enum Suggestion {
   }
 
   /// Levenshtein distance between two character arrays.
-  static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
+  package static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
     var previous = Array(0...b.count)
