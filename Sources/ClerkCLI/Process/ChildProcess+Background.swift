@@ -20,20 +20,14 @@ extension ChildProcess {
     posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
     var pid: pid_t = 0
-    let spawned = withExtendedLifetime((argv, envp)) {
-      posix_spawn(&pid, path, &actions, &attributes, argv.pointer, envp.pointer)
+    let spawned = withCleanSignalMask { attributes in
+      withExtendedLifetime((argv, envp)) {
+        posix_spawn(&pid, path, &actions, &attributes, argv.pointer, envp.pointer)
+      }
     }
     guard spawned == 0 else {
-      let reason = strerror(spawned).map { String(cString: $0) } ?? "error \(spawned)"
-      throw .notExecutable(command: command, reason: reason)
+      throw .notExecutable(command: command, reason: errorText(spawned))
     }
     let child = pid
     DetachedThread.start {

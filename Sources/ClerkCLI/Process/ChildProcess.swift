@@ -41,16 +41,11 @@ package enum ChildProcess {
     let envp = CStringArray(environment.map { "\($0.key)=\($0.value)" }.sorted())
     let saved = installForwarding()
     defer { restore(saved) }
-    var attributes = posix_spawnattr_t()
-    posix_spawnattr_init(&attributes)
-    defer { posix_spawnattr_destroy(&attributes) }
-    var noSignals = sigset_t()
-    sigemptyset(&noSignals)
-    posix_spawnattr_setsigmask(&attributes, &noSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
     var pid: pid_t = 0
-    let spawned = withExtendedLifetime((argv, envp)) {
-      posix_spawn(&pid, path, nil, &attributes, argv.pointer, envp.pointer)
+    let spawned = withCleanSignalMask { attributes in
+      withExtendedLifetime((argv, envp)) {
+        posix_spawn(&pid, path, nil, &attributes, argv.pointer, envp.pointer)
+      }
     }
     guard spawned == 0 else {
       throw .notExecutable(command: command, reason: errorText(spawned))
@@ -110,7 +105,20 @@ package enum ChildProcess {
     return access(file, X_OK) == 0 ? nil : errno
   }
 
-  private static func errorText(_ code: Int32) -> String {
+  /// Runs `body` with spawn attributes that start the child with no signal blocked (whatever
+  /// this process blocks, e.g. while it forwards signals).
+  static func withCleanSignalMask<T>(_ body: (inout posix_spawnattr_t) -> T) -> T {
+    var attributes = posix_spawnattr_t()
+    posix_spawnattr_init(&attributes)
+    defer { posix_spawnattr_destroy(&attributes) }
+    var noSignals = sigset_t()
+    sigemptyset(&noSignals)
+    posix_spawnattr_setsigmask(&attributes, &noSignals)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+    return body(&attributes)
+  }
+
+  static func errorText(_ code: Int32) -> String {
     guard let text = strerror(code) else { return "error \(code)" }
     return String(cString: text)
   }

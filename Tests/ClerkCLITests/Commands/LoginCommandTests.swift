@@ -6,9 +6,12 @@ import Testing
 /// `clerkctl login` run in process against the emulator in memory.
 @Suite("clerkctl login, in process")
 struct LoginCommandTests {
-  @Test("password sign-in takes one request, stores the credential and says who signed in")
-  func password() throws {
-    let fixture = try CLIFixture()
+  /// Also through the built binary over loopback: the wire and the real process agree.
+  @Test(
+    "password sign-in takes one request, stores the credential and says who signed in",
+    arguments: [CLIFixture.Mode.inProcess, .binary])
+  func password(mode: CLIFixture.Mode) throws {
+    let fixture = try CLIFixture(mode)
     let result = try fixture.signIn()
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.hasPrefix("Signed in as demo@example.com (user_"))

@@ -6,9 +6,12 @@ import Testing
 /// `clerkctl whoami`, `status` and `logout` run in process against the emulator in memory.
 @Suite("clerkctl whoami, status and logout, in process")
 struct SessionCommandsTests {
-  @Test("whoami checks the session live, or reads the file with --offline")
-  func whoami() throws {
-    let fixture = try CLIFixture()
+  /// Also through the built binary over loopback: the wire and the real process agree.
+  @Test(
+    "whoami checks the session live, or reads the file with --offline",
+    arguments: [CLIFixture.Mode.inProcess, .binary])
+  func whoami(mode: CLIFixture.Mode) throws {
+    let fixture = try CLIFixture(mode)
     try fixture.signIn()
     let live = try fixture.run(["whoami", "--json"])
     #expect(live.status == 0)

@@ -6,9 +6,12 @@ import Testing
 /// `clerkctl token` run in process against the emulator in memory, on one test clock.
 @Suite("clerkctl token, in process")
 struct TokenCommandTests {
-  @Test("a miss costs exactly one request; a hit costs none")
-  func cache() throws {
-    let fixture = try CLIFixture()
+  /// Also through the built binary over loopback: the wire and the real process agree.
+  @Test(
+    "a miss costs exactly one request; a hit costs none",
+    arguments: [CLIFixture.Mode.inProcess, .binary])
+  func cache(mode: CLIFixture.Mode) throws {
+    let fixture = try CLIFixture(mode)
     try fixture.signIn()
     let session = try #require(fixture.credential()["session_id"]?.stringValue)
     let first = try fixture.run(["token", "--template", "convex"])
