@@ -78,10 +78,17 @@ struct BrowserSignInTests {
     let sandbox = CLISandbox(emulator: emulator)
     let script = sandbox.home.file("chromium.sh")
     let dom = sandbox.home.file("dom.html")
+    // The provider page approves from a script as it loads; --dump-dom can dump (and quit)
+    // before that navigation commits when the machine is busy, so the page is loaded again
+    // (up to three times) until the loopback page is what Chromium ended on.
     let body = """
       #!/bin/sh
-      exec \(Self.chromium) --headless=new --no-sandbox --disable-gpu --no-first-run \
-        --user-data-dir='\(sandbox.home.path)/chromium' --dump-dom "$1" > '\(dom)' 2>/dev/null
+      for attempt in 1 2 3; do
+        \(Self.chromium) --headless=new --no-sandbox --disable-gpu --no-first-run \
+          --user-data-dir='\(sandbox.home.path)/chromium' --virtual-time-budget=5000 \
+          --dump-dom "$1" > '\(dom)' 2>/dev/null
+        grep -q 'return to the terminal' '\(dom)' && exit 0
+      done
 
       """
     try body.write(toFile: script, atomically: true, encoding: .utf8)
