@@ -8,7 +8,7 @@ private let signalPipeWriteEnd = Atomic<Int32>(-1)
 /// The read end, polled by every watcher thread.
 private let signalPipeReadEnd = Atomic<Int32>(-1)
 /// Guards creating the pipe once.
-private let signalPipeCreation = Mutex(false)
+private let signalPipeCreation = Lock(false)
 
 /// `ProcessGuard`'s engine: turns SIGINT and passed deadlines into one call of `fire`, made on a
 /// thread of its own, never in a signal handler or on a Dispatch queue.
@@ -42,7 +42,7 @@ package final class SignalWatcher: Sendable {
   }
 
   private let fire: Fire
-  private let state = Mutex(State())
+  private let state = Lock(State())
   /// Wakes the watcher thread when the watches change: [read end, write end].
   private let wakeRead: Int32
   private let wakeWrite: Int32

@@ -9,162 +9,166 @@ struct ErrorWordingTests {
   private static let apiError = ClerkAPIError(
     status: 400, code: "invalid_redirect_url", message: "bad redirect", longMessage: nil)
 
-  static let cases: [(any Error & Sendable, String)] = [
-    (
-      ClerkError.notSignedIn(profile: "default", .noSignIn),
-      "not signed in (profile 'default'); run 'clerkctl login'"
-    ),
-    (
-      ClerkError.notSignedIn(profile: "ci", .noSignIn),
-      "not signed in (profile 'ci'); run 'clerkctl login --profile ci'"
-    ),
-    (
-      ClerkError.notSignedIn(profile: "ci", .ended),
-      "the session has ended, expired or was revoked; run 'clerkctl login --profile ci'"
-    ),
-    (
-      ClerkError.notSignedIn(profile: "default", .state("revoked")),
-      "the session is revoked at Clerk; run 'clerkctl login'"
-    ),
-    (
-      ClerkError.signInUnsupported(.firstFactors(offered: ["passkey", "web3"])),
-      "this account signs in with passkey, web3; "
-        + "use 'clerkctl login --oauth PROVIDER', '--ticket-stdin' or '--user-id'"
-    ),
-    (
-      ClerkError.signInUnsupported(.firstFactors(offered: [])),
-      "this account signs in with no method clerkctl knows; "
-        + "use 'clerkctl login --oauth PROVIDER', '--ticket-stdin' or '--user-id'"
-    ),
-    (
-      ClerkError.signInUnsupported(.secondFactors(offered: ["phone_code"])),
-      "this account's second factor (phone_code) is not supported by clerkctl; "
-        + "use a TOTP app or an email code"
-    ),
-    (
-      ClerkError.signInUnsupported(.secondFactors(offered: [])),
-      "this account's second factor (none offered) is not supported by clerkctl; "
-        + "use a TOTP app or an email code"
-    ),
-    (
-      ClerkError.signInUnsupported(.newPassword),
-      "Clerk requires a new password for this account: set one through the app's sign-in "
-        + "page, then run 'clerkctl login' again"
-    ),
-    (
-      ClerkError.signInUnsupported(.identifier),
-      "Clerk needs an identifier: pass --identifier EMAIL"
-    ),
-    (
-      ClerkError.signInUnsupported(.protectCheck),
-      "Clerk asks for a bot-protection check that only a browser can pass; "
-        + "use 'clerkctl login --ticket-stdin' or '--user-id' instead"
-    ),
-    (
-      ClerkError.signInUnsupported(.state("abandoned")),
-      "the sign-in ended in state 'abandoned'; run 'clerkctl login' again"
-    ),
-    (
-      ClerkError.signInUnsupported(.incomplete(state: "needs_second_factor")),
-      "sign-in did not complete (still 'needs_second_factor')"
-    ),
-    (
-      ClerkError.signInUnsupported(.signUpIncomplete(status: "missing_requirements", missing: [])),
-      "Clerk needs more before it creates the account (missing_requirements); "
-        + "sign up once through the app, then run 'clerkctl login' again"
-    ),
-    (
-      ClerkError.signInUnsupported(
-        .signUpIncomplete(status: "missing_requirements", missing: ["username", "phone_number"])),
-      "Clerk needs more before it creates the account (missing_requirements: username, "
-        + "phone_number); sign up once through the app, then run 'clerkctl login' again"
-    ),
-    (
-      ClerkError.signUpNotAllowed,
-      "sign-in rejected: Clerk has no account for this identity (external_account_not_found) "
-        + "and --no-sign-up forbids creating one"
-    ),
-    (
-      ClerkError.redirectRefused(url: "myapp://cb", error: apiError),
-      "Clerk refused the redirect URL myapp://cb: bad redirect (invalid_redirect_url); "
-        + "allowlist it in the Clerk dashboard (Native applications, allowlist for mobile SSO "
-        + "redirect) or pass an allowlisted --redirect-url (see docs/browser-sign-in.md)"
-    ),
-    (
-      ClerkError.callbackPortInUse(port: 8765),
-      "port 8765 on 127.0.0.1 is in use, so clerkctl cannot receive the sign-in callback; "
-        + "pass --callback-port with a free port (the redirect URL must be allowlisted in "
-        + "Clerk) or --callback-port 0"
-    ),
-    (
-      ClerkError.tokenTooShortLived(lifetime: 60, minTTL: 120),
-      "the token lives 60 s in all, less than --min-ttl 120 s; "
-        + "lower --min-ttl or lengthen the template's lifetime"
-    ),
-    (
-      ClerkError.signInTimedOut(seconds: 30),
-      "sign-in timed out after 30 s; run 'clerkctl login' again (or raise --sign-in-timeout)"
-    ),
-    (
-      ClerkError.signInTimedOut(seconds: 0.5),
-      "sign-in timed out after 0.5 s; run 'clerkctl login' again (or raise --sign-in-timeout)"
-    ),
-    (
-      CredentialStoreError.noConfigDirectory,
-      "cannot find a config directory: HOME is not set; pass --config-dir DIR or set "
-        + "CLERKCTL_CONFIG_DIR"
-    ),
-    (
-      CredentialStoreError.insecureOwner(path: "/c/profiles/default.json", owner: 7),
-      "credential file '/c/profiles/default.json' belongs to another user (uid 7); refusing to "
-        + "use it. Delete it and sign in again, or pass --config-dir with a directory you own"
-    ),
-    (
-      CredentialStoreError.corrupt(path: "/c/profiles/ci.json", reason: "not JSON"),
-      "credential file '/c/profiles/ci.json' is corrupt (not JSON); run 'clerkctl logout "
-        + "--profile ci' or delete '/c/profiles/ci.json' and sign in again"
-    ),
-    (
-      CredentialStoreError.unsupportedVersion(path: "/c/profiles/ci.json", version: 9),
-      "credential file '/c/profiles/ci.json' has format version 9, but this clerkctl reads "
-        + "only version \(ProfileCredential.formatVersion); upgrade clerkctl, or run "
-        + "'clerkctl logout --profile ci' and sign in again"
-    ),
-    (
-      CredentialStoreError.lockTimeout(path: "/c/profiles/ci.lock", seconds: 30),
-      "timed out after 30 s waiting for the lock '/c/profiles/ci.lock'; another clerkctl "
-        + "process is holding it: wait for it to finish or stop it"
-    ),
-    (ClerkAuthError.noActiveSession, "no active Clerk session; run 'clerkctl login'"),
-    (
-      HTTPError(
-        .timeout, url: "https://clerk.example.com/v1/client",
-        message: "no answer from clerk.example.com within 15 s", remedy: .moreTime),
-      "no answer from clerk.example.com within 15 s; check your network, or raise "
-        + "--request-timeout"
-    ),
-    (
-      ClerkError.transport(
+  /// Computed, not stored: a stored static array of errors is reported as a leak under ASan.
+  static var cases: [(any Error & Sendable, String)] {
+    [
+      (
+        ClerkError.notSignedIn(profile: "default", .noSignIn),
+        "not signed in (profile 'default'); run 'clerkctl login'"
+      ),
+      (
+        ClerkError.notSignedIn(profile: "ci", .noSignIn),
+        "not signed in (profile 'ci'); run 'clerkctl login --profile ci'"
+      ),
+      (
+        ClerkError.notSignedIn(profile: "ci", .ended),
+        "the session has ended, expired or was revoked; run 'clerkctl login --profile ci'"
+      ),
+      (
+        ClerkError.notSignedIn(profile: "default", .state("revoked")),
+        "the session is revoked at Clerk; run 'clerkctl login'"
+      ),
+      (
+        ClerkError.signInUnsupported(.firstFactors(offered: ["passkey", "web3"])),
+        "this account signs in with passkey, web3; "
+          + "use 'clerkctl login --oauth PROVIDER', '--ticket-stdin' or '--user-id'"
+      ),
+      (
+        ClerkError.signInUnsupported(.firstFactors(offered: [])),
+        "this account signs in with no method clerkctl knows; "
+          + "use 'clerkctl login --oauth PROVIDER', '--ticket-stdin' or '--user-id'"
+      ),
+      (
+        ClerkError.signInUnsupported(.secondFactors(offered: ["phone_code"])),
+        "this account's second factor (phone_code) is not supported by clerkctl; "
+          + "use a TOTP app or an email code"
+      ),
+      (
+        ClerkError.signInUnsupported(.secondFactors(offered: [])),
+        "this account's second factor (none offered) is not supported by clerkctl; "
+          + "use a TOTP app or an email code"
+      ),
+      (
+        ClerkError.signInUnsupported(.newPassword),
+        "Clerk requires a new password for this account: set one through the app's sign-in "
+          + "page, then run 'clerkctl login' again"
+      ),
+      (
+        ClerkError.signInUnsupported(.identifier),
+        "Clerk needs an identifier: pass --identifier EMAIL"
+      ),
+      (
+        ClerkError.signInUnsupported(.protectCheck),
+        "Clerk asks for a bot-protection check that only a browser can pass; "
+          + "use 'clerkctl login --ticket-stdin' or '--user-id' instead"
+      ),
+      (
+        ClerkError.signInUnsupported(.state("abandoned")),
+        "the sign-in ended in state 'abandoned'; run 'clerkctl login' again"
+      ),
+      (
+        ClerkError.signInUnsupported(.incomplete(state: "needs_second_factor")),
+        "sign-in did not complete (still 'needs_second_factor')"
+      ),
+      (
+        ClerkError.signInUnsupported(
+          .signUpIncomplete(status: "missing_requirements", missing: [])),
+        "Clerk needs more before it creates the account (missing_requirements); "
+          + "sign up once through the app, then run 'clerkctl login' again"
+      ),
+      (
+        ClerkError.signInUnsupported(
+          .signUpIncomplete(status: "missing_requirements", missing: ["username", "phone_number"])),
+        "Clerk needs more before it creates the account (missing_requirements: username, "
+          + "phone_number); sign up once through the app, then run 'clerkctl login' again"
+      ),
+      (
+        ClerkError.signUpNotAllowed,
+        "sign-in rejected: Clerk has no account for this identity (external_account_not_found) "
+          + "and --no-sign-up forbids creating one"
+      ),
+      (
+        ClerkError.redirectRefused(url: "myapp://cb", error: apiError),
+        "Clerk refused the redirect URL myapp://cb: bad redirect (invalid_redirect_url); "
+          + "allowlist it in the Clerk dashboard (Native applications, allowlist for mobile SSO "
+          + "redirect) or pass an allowlisted --redirect-url (see docs/browser-sign-in.md)"
+      ),
+      (
+        ClerkError.callbackPortInUse(port: 8765),
+        "port 8765 on 127.0.0.1 is in use, so clerkctl cannot receive the sign-in callback; "
+          + "pass --callback-port with a free port (the redirect URL must be allowlisted in "
+          + "Clerk) or --callback-port 0"
+      ),
+      (
+        ClerkError.tokenTooShortLived(lifetime: 60, minTTL: 120),
+        "the token lives 60 s in all, less than --min-ttl 120 s; "
+          + "lower --min-ttl or lengthen the template's lifetime"
+      ),
+      (
+        ClerkError.signInTimedOut(seconds: 30),
+        "sign-in timed out after 30 s; run 'clerkctl login' again (or raise --sign-in-timeout)"
+      ),
+      (
+        ClerkError.signInTimedOut(seconds: 0.5),
+        "sign-in timed out after 0.5 s; run 'clerkctl login' again (or raise --sign-in-timeout)"
+      ),
+      (
+        CredentialStoreError.noConfigDirectory,
+        "cannot find a config directory: HOME is not set; pass --config-dir DIR or set "
+          + "CLERKCTL_CONFIG_DIR"
+      ),
+      (
+        CredentialStoreError.insecureOwner(path: "/c/profiles/default.json", owner: 7),
+        "credential file '/c/profiles/default.json' belongs to another user (uid 7); refusing to "
+          + "use it. Delete it and sign in again, or pass --config-dir with a directory you own"
+      ),
+      (
+        CredentialStoreError.corrupt(path: "/c/profiles/ci.json", reason: "not JSON"),
+        "credential file '/c/profiles/ci.json' is corrupt (not JSON); run 'clerkctl logout "
+          + "--profile ci' or delete '/c/profiles/ci.json' and sign in again"
+      ),
+      (
+        CredentialStoreError.unsupportedVersion(path: "/c/profiles/ci.json", version: 9),
+        "credential file '/c/profiles/ci.json' has format version 9, but this clerkctl reads "
+          + "only version \(ProfileCredential.formatVersion); upgrade clerkctl, or run "
+          + "'clerkctl logout --profile ci' and sign in again"
+      ),
+      (
+        CredentialStoreError.lockTimeout(path: "/c/profiles/ci.lock", seconds: 30),
+        "timed out after 30 s waiting for the lock '/c/profiles/ci.lock'; another clerkctl "
+          + "process is holding it: wait for it to finish or stop it"
+      ),
+      (ClerkAuthError.noActiveSession, "no active Clerk session; run 'clerkctl login'"),
+      (
         HTTPError(
           .timeout, url: "https://clerk.example.com/v1/client",
-          message: "no answer from clerk.example.com within 2 s", remedy: .moreTime)),
-      "no answer from clerk.example.com within 2 s; check your network, or raise "
-        + "--request-timeout"
-    ),
-    (
-      HTTPError(
-        .caBundleUnusable, url: "https://x.example",
-        message: "cannot use CA bundle /tmp/ca.pem: No such file or directory", remedy: .caBundle),
-      "cannot use CA bundle /tmp/ca.pem: No such file or directory; fix --cacert or SSL_CERT_FILE"
-    ),
-    (
-      HTTPError(
-        .tls, url: "https://x.example", message: "TLS failure with x.example:443: bad cert",
-        remedy: .trustCA),
-      "TLS failure with x.example:443: bad cert; check that the server speaks https with a "
-        + "valid certificate, or pass its CA with --cacert"
-    ),
-  ]
+          message: "no answer from clerk.example.com within 15 s", remedy: .moreTime),
+        "no answer from clerk.example.com within 15 s; check your network, or raise "
+          + "--request-timeout"
+      ),
+      (
+        ClerkError.transport(
+          HTTPError(
+            .timeout, url: "https://clerk.example.com/v1/client",
+            message: "no answer from clerk.example.com within 2 s", remedy: .moreTime)),
+        "no answer from clerk.example.com within 2 s; check your network, or raise "
+          + "--request-timeout"
+      ),
+      (
+        HTTPError(
+          .caBundleUnusable, url: "https://x.example",
+          message: "cannot use CA bundle /tmp/ca.pem: No such file or directory", remedy: .caBundle),
+        "cannot use CA bundle /tmp/ca.pem: No such file or directory; fix --cacert or SSL_CERT_FILE"
+      ),
+      (
+        HTTPError(
+          .tls, url: "https://x.example", message: "TLS failure with x.example:443: bad cert",
+          remedy: .trustCA),
+        "TLS failure with x.example:443: bad cert; check that the server speaks https with a "
+          + "valid certificate, or pass its CA with --cacert"
+      ),
+    ]
+  }
 
   @Test("clerkctl words each library error with its commands and flags", arguments: cases.indices)
   func cliWording(index: Int) {

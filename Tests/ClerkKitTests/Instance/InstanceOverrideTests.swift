@@ -70,7 +70,7 @@ struct InstanceOverrideTests {
 
   @Test("an account bound elsewhere sends nothing: token, session check, sign-out")
   func accountSendsNothing() throws {
-    let sent = Mutex(0)
+    let sent = Lock(0)
     let http = HTTPClient { _ throws -> HTTPResponse in
       sent.withLock { $0 += 1 }
       throw HTTPError(.connect, url: "", message: "must not be called")
