@@ -32,29 +32,58 @@ package final class CLIFixture: Sendable {
   package let process: EmulatorProcess?
 
   /// Starts an emulator: in memory with `configuration` and a clock whose sleeps do `sleeping`,
-  /// or as a child with `emulatorArguments`.
-  package init(
+  /// or as a child with `emulatorArguments` (blocking: async tests await the other `init`).
+  package convenience init(
     _ mode: Mode = .inProcess, configuration: EmulatorConfiguration = .seed,
     sleeping: TestClock.Sleeping = .recordsOnly, emulatorArguments: [String] = []
   ) throws {
-    self.mode = mode
     switch mode {
     case .inProcess:
-      let emulator = try InMemoryEmulator(
-        configuration: configuration, time: TestClock(sleeping: sleeping))
-      inMemory = emulator
-      process = nil
-      fapiURL = emulator.fapiURL
-      secretKey = emulator.secretKey
-      admin = EmulatorAdmin(emulator)
+      try self.init(
+        inMemory: InMemoryEmulator(
+          configuration: configuration, time: TestClock(sleeping: sleeping)))
     case .binary:
-      let emulator = try EmulatorProcess(arguments: emulatorArguments)
-      inMemory = nil
-      process = emulator
-      fapiURL = emulator.fapiURL
-      secretKey = emulator.secretKey
-      admin = EmulatorAdmin(emulator)
+      self.init(process: try EmulatorProcess(arguments: emulatorArguments))
     }
+  }
+
+  /// As above; a `.binary` emulator child is started on a thread of its own and awaited.
+  package convenience init(
+    _ mode: Mode = .inProcess, configuration: EmulatorConfiguration = .seed,
+    sleeping: TestClock.Sleeping = .recordsOnly, emulatorArguments: [String] = []
+  ) async throws {
+    switch mode {
+    case .inProcess:
+      try self.init(
+        inMemory: InMemoryEmulator(
+          configuration: configuration, time: TestClock(sleeping: sleeping)))
+    case .binary:
+      self.init(process: try await EmulatorProcess.start(arguments: emulatorArguments))
+    }
+  }
+
+  private convenience init(inMemory emulator: InMemoryEmulator) {
+    self.init(
+      mode: .inProcess, inMemory: emulator, process: nil, fapiURL: emulator.fapiURL,
+      secretKey: emulator.secretKey, admin: EmulatorAdmin(emulator))
+  }
+
+  private convenience init(process emulator: EmulatorProcess) {
+    self.init(
+      mode: .binary, inMemory: nil, process: emulator, fapiURL: emulator.fapiURL,
+      secretKey: emulator.secretKey, admin: EmulatorAdmin(emulator))
+  }
+
+  private init(
+    mode: Mode, inMemory: InMemoryEmulator?, process: EmulatorProcess?, fapiURL: String,
+    secretKey: String, admin: EmulatorAdmin
+  ) {
+    self.mode = mode
+    self.inMemory = inMemory
+    self.process = process
+    self.fapiURL = fapiURL
+    self.secretKey = secretKey
+    self.admin = admin
     environment = [
       "HOME": home.path,
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
@@ -72,6 +101,16 @@ package final class CLIFixture: Sendable {
     let fixture = try CLIFixture(mode, emulatorArguments: emulatorArguments)
     try fixture.signIn()
     try fixture.admin.clearRequests()
+    return fixture
+  }
+
+  /// ``signedIn(_:emulatorArguments:)`` that awaits the emulator child and the sign-in.
+  package static func signedIn(
+    _ mode: Mode = .inProcess, emulatorArguments: [String] = []
+  ) async throws -> CLIFixture {
+    let fixture = try await CLIFixture(mode, emulatorArguments: emulatorArguments)
+    try await fixture.signIn()
+    try await fixture.admin.clearRequests()
     return fixture
   }
 
@@ -101,18 +140,40 @@ package final class CLIFixture: Sendable {
     configDir + "/profiles/\(profile).json"
   }
 
-  /// Runs `clerkctl arguments…` with `stdin` and `extra` environment variables.
+  /// Runs `clerkctl arguments…` with `stdin` and `extra` environment variables (`.binary`:
+  /// blocking the calling thread; async tests await the other `run`).
   package func run(
     _ arguments: [String], stdin: String? = nil, extra: [String: String] = [:],
     timeout: Double = 60
   ) throws -> ProcessResult {
-    var environment = self.environment
-    environment.merge(extra) { _, new in new }
+    let environment = self.environment.merging(extra) { _, new in new }
     guard let inMemory else {
       return try ProcessRun.run(
         BuiltProducts.path("clerkctl"), arguments, environment: environment, stdin: stdin,
         timeout: timeout)
     }
+    return runInProcess(arguments, stdin: stdin, environment: environment, emulator: inMemory)
+  }
+
+  /// Runs `clerkctl arguments…` as above; the built binary is awaited on a thread of its own,
+  /// `CLI.run` in process runs on the caller's.
+  package func run(
+    _ arguments: [String], stdin: String? = nil, extra: [String: String] = [:],
+    timeout: Double = 60
+  ) async throws -> ProcessResult {
+    let environment = self.environment.merging(extra) { _, new in new }
+    guard let inMemory else {
+      return try await ProcessRun.run(
+        BuiltProducts.path("clerkctl"), arguments, environment: environment, stdin: stdin,
+        timeout: timeout)
+    }
+    return runInProcess(arguments, stdin: stdin, environment: environment, emulator: inMemory)
+  }
+
+  private func runInProcess(
+    _ arguments: [String], stdin: String?, environment: [String: String],
+    emulator inMemory: InMemoryEmulator
+  ) -> ProcessResult {
     let (terminal, recorder) = Terminal.capturing(input: stdin ?? "")
     var context = CommandContext(
       terminal: terminal, environment: environment, clock: inMemory.time.clock)
@@ -130,12 +191,31 @@ package final class CLIFixture: Sendable {
     profile: String? = nil, email: String = "demo@example.com",
     sourceLocation: SourceLocation = #_sourceLocation
   ) throws -> ProcessResult {
-    var arguments = ["login", "--identifier", email, "--password-stdin"]
-    if let profile { arguments += ["--profile", profile] }
-    let result = try run(arguments, stdin: "demo-password\n")
+    let result = try run(Self.signInArguments(profile: profile, email: email), stdin: password)
     try #require(
       result.status == 0, "login failed: \(result.stderr)", sourceLocation: sourceLocation)
     return result
+  }
+
+  /// ``signIn(profile:email:sourceLocation:)``, awaiting the built binary.
+  @discardableResult
+  package func signIn(
+    profile: String? = nil, email: String = "demo@example.com",
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> ProcessResult {
+    let result = try await run(
+      Self.signInArguments(profile: profile, email: email), stdin: password)
+    try #require(
+      result.status == 0, "login failed: \(result.stderr)", sourceLocation: sourceLocation)
+    return result
+  }
+
+  private var password: String { "demo-password\n" }
+
+  private static func signInArguments(profile: String?, email: String) -> [String] {
+    var arguments = ["login", "--identifier", email, "--password-stdin"]
+    if let profile { arguments += ["--profile", profile] }
+    return arguments
   }
 
   /// The stored credential of `profile`, read as a user would (the JSON file).
@@ -157,6 +237,15 @@ package final class CLIFixture: Sendable {
         method: method, url: fapiURL + path,
         headers: ["Authorization": "Bearer \(secretKey)", "Content-Type": "application/json"],
         body: json.encodedBytes))
+  }
+
+  /// ``backend(_:_:json:)``, awaited off the cooperative threads.
+  package func backend(
+    _ method: String, _ path: String, json: JSONValue
+  ) async throws
+    -> HTTPResponse
+  {
+    try await onOwnThread { try self.backend(method, path, json: json) }
   }
 
   /// Queues a fault (`POST /__emulator/faults`).
@@ -183,6 +272,33 @@ package final class CLIFixture: Sendable {
   /// How many token mints the emulator has answered.
   package func mintCount() throws -> Int {
     try admin.requests().filter { $0.method == "POST" && $0.path.contains("/tokens") }.count
+  }
+
+  /// ``fault(_:)``, awaited.
+  package func fault(_ fault: JSONValue) async throws {
+    try await admin.fault(fault)
+  }
+
+  /// ``requests()``, awaited.
+  package func requests() async throws -> [(method: String, path: String, status: Int64)] {
+    try await admin.requests().map { ($0.method, $0.path, Int64($0.status)) }
+  }
+
+  /// ``clearRequests()``, awaited.
+  package func clearRequests() async throws {
+    try await admin.clearRequests()
+  }
+
+  /// ``stopEmulator()``, awaiting the child's exit.
+  package func stopEmulator() async {
+    inMemory?.stop()
+    await process?.stop()
+  }
+
+  /// ``mintCount()``, awaited.
+  package func mintCount() async throws -> Int {
+    try await admin.requests().filter { $0.method == "POST" && $0.path.contains("/tokens") }
+      .count
   }
 
   /// The current TOTP code for the seeded MFA user (secret `JBSWY3DPEHPK3PXP`) on the

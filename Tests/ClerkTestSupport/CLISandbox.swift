@@ -30,4 +30,14 @@ public final class CLISandbox: @unchecked Sendable {
     return try ProcessRun.run(
       BuiltProducts.path("clerkctl"), arguments, environment: env, stdin: stdin, timeout: timeout)
   }
+
+  /// ``run(_:stdin:extra:timeout:)`` awaited: the child is waited for on a thread of its own.
+  public func run(
+    _ arguments: [String], stdin: String? = nil, extra: [String: String] = [:],
+    timeout: Double = 60
+  ) async throws -> ProcessResult {
+    let env = environment.merging(extra) { _, new in new }
+    return try await ProcessRun.run(
+      BuiltProducts.path("clerkctl"), arguments, environment: env, stdin: stdin, timeout: timeout)
+  }
 }

@@ -108,6 +108,48 @@ public struct EmulatorAdmin: Sendable {
   }
 }
 
+extension EmulatorAdmin {
+  /// ``requests()`` on a thread of its own (the request may wait on a child emulator), awaited.
+  public func requests() async throws -> [LoggedRequest] {
+    try await onOwnThread { try requests() }
+  }
+
+  /// ``requests(containing:)``, awaited.
+  public func requests(containing fragment: String) async throws -> [LoggedRequest] {
+    try await onOwnThread { try requests(containing: fragment) }
+  }
+
+  /// ``clearRequests()``, awaited.
+  public func clearRequests() async throws {
+    try await onOwnThread { try clearRequests() }
+  }
+
+  /// ``revoke(sessionID:)``, awaited.
+  public func revoke(sessionID: String) async throws {
+    try await onOwnThread { try revoke(sessionID: sessionID) }
+  }
+
+  /// ``setTokenLifetime(template:seconds:)``, awaited.
+  public func setTokenLifetime(template: String, seconds: Int) async throws {
+    try await onOwnThread { try setTokenLifetime(template: template, seconds: seconds) }
+  }
+
+  /// ``fault(_:)``, awaited.
+  package func fault(_ fault: JSONValue) async throws {
+    try await onOwnThread { try self.fault(fault) }
+  }
+
+  /// ``userID(email:)``, awaited.
+  public func userID(email: String) async throws -> String {
+    try await onOwnThread { try userID(email: email) }
+  }
+
+  /// ``signInToken(userID:)``, awaited.
+  public func signInToken(userID: String) async throws -> String {
+    try await onOwnThread { try signInToken(userID: userID) }
+  }
+}
+
 /// A test-surface call failed.
 public struct AdminError: Error, CustomStringConvertible {
   public var message: String

@@ -43,6 +43,13 @@ public final class EmulatorProcess: @unchecked Sendable {
     self.ready = ready
   }
 
+  /// Starts the emulator on a thread of its own and awaits its ready line.
+  public static func start(
+    arguments: [String] = [], environment: [String: String] = [:]
+  ) async throws -> EmulatorProcess {
+    try await onOwnThread { try EmulatorProcess(arguments: arguments, environment: environment) }
+  }
+
   /// Stops the emulator (SIGTERM) and waits for it; returns its exit status.
   @discardableResult
   public func stop() -> Int32 {
@@ -50,7 +57,15 @@ public final class EmulatorProcess: @unchecked Sendable {
     return child.waitForExit().status
   }
 
-  deinit { stop() }
+  /// Stops the emulator (SIGTERM) and awaits its exit; returns its exit status.
+  @discardableResult
+  public func stop() async -> Int32 {
+    child.send(SIGTERM)
+    return await child.waitForExit().status
+  }
+
+  /// Sends SIGTERM without waiting: the child's own reaping thread collects it.
+  deinit { child.send(SIGTERM) }
 }
 
 /// The emulator did not print its ready line.
@@ -78,5 +93,10 @@ extension EmulatorProcess {
     let path = directory.file("config.json")
     try Data(config.utf8).write(to: URL(fileURLWithPath: path))
     return try EmulatorProcess(arguments: ["--config", path])
+  }
+
+  /// ``withLongLivedTokens()``, started on a thread of its own and awaited.
+  public static func withLongLivedTokens() async throws -> EmulatorProcess {
+    try await onOwnThread { try withLongLivedTokens() }
   }
 }

@@ -45,14 +45,3 @@ public enum ProcessRun {
     }
   }
 }
-
-/// Runs blocking `work` on a new thread and awaits its result, so a test's cooperative thread
-/// is never held while a child process or a lock is waited for.
-package func onOwnThread<T: Sendable>(
-  _ work: @escaping @Sendable () throws -> T
-) async throws -> T {
-  try await withCheckedThrowingContinuation { continuation in
-    let started = DetachedThread.start { continuation.resume(with: Result { try work() }) }
-    if !started { continuation.resume(throwing: SpawnError(message: "no thread for the work")) }
-  }
-}

@@ -6,7 +6,7 @@ import Glibc
 ///
 /// Every read is bounded by `timeout` seconds, so a test never hangs on a server that does not
 /// answer; it fails with `RawHTTPConnection.Failure.timedOut` instead.
-package final class RawHTTPConnection {
+package final class RawHTTPConnection: @unchecked Sendable {
   /// What went wrong.
   package enum Failure: Error, Equatable, CustomStringConvertible {
     case invalidHost(String)
@@ -102,6 +102,13 @@ package final class RawHTTPConnection {
     self.fd = fd
   }
 
+  /// Connects to `host:port` on a thread of its own, awaited.
+  package static func connected(
+    port: Int, host: String = "127.0.0.1", timeout: Double = 5
+  ) async throws -> RawHTTPConnection {
+    try await onOwnThread { try RawHTTPConnection(port: port, host: host, timeout: timeout) }
+  }
+
   deinit { close() }
 
   /// Sends every byte (without raising SIGPIPE).
@@ -176,6 +183,16 @@ package final class RawHTTPConnection {
     }
     let reason = parts.count > 2 ? String(parts[2]) : ""
     return Response(status: status, reason: reason, headers: headers, body: body)
+  }
+
+  /// ``readResponse(bodyless:)`` on a thread of its own, awaited.
+  package func readResponse(bodyless: Bool = false) async throws -> Response {
+    try await onOwnThread { try self.readResponse(bodyless: bodyless) }
+  }
+
+  /// ``readUntilClose()`` on a thread of its own, awaited.
+  package func readUntilClose() async throws -> [UInt8] {
+    try await onOwnThread { try self.readUntilClose() }
   }
 
   /// Reads everything until the server closes (a reset counts as a close).

@@ -239,6 +239,19 @@ package final class SpawnedProcess: @unchecked Sendable {
     }
   }
 
+  /// ``waitForOutput(timeout:until:)`` on a thread of its own, awaited.
+  package func waitForOutput(
+    timeout: Double, until ready: @escaping @Sendable (_ stdout: String, _ stderr: String) -> Bool
+  ) async -> Bool {
+    await onOwnThread { self.waitForOutput(timeout: timeout, until: ready) }
+  }
+
+  /// ``waitForExit(timeout:)`` on a thread of its own, awaited.
+  @discardableResult
+  package func waitForExit(timeout: Double = 60) async -> Exit {
+    await onOwnThread { self.waitForExit(timeout: timeout) }
+  }
+
   private func drain(_ descriptor: Int32, isError: Bool) {
     var chunk = [UInt8](repeating: 0, count: 16_384)
     while true {

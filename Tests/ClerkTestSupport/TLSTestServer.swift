@@ -52,6 +52,13 @@ public final class TLSTestServer: @unchecked Sendable {
     self.directory = directory
   }
 
+  /// Starts the server on a thread of its own and awaits its listening.
+  public static func start(
+    certificate: Certificate = .server, body: [UInt8]
+  ) async throws -> TLSTestServer {
+    try await onOwnThread { try TLSTestServer(certificate: certificate, body: body) }
+  }
+
   /// `https://host:port` + `path`.
   public func url(_ path: String = "/", host: String = "127.0.0.1") -> String {
     "https://\(host):\(port)\(path)"
@@ -65,7 +72,18 @@ public final class TLSTestServer: @unchecked Sendable {
     child.waitForExit()
   }
 
-  deinit { stop() }
+  /// ``stop()``, awaiting the exit.
+  public func stop() async {
+    child.closeInput()
+    child.send(SIGTERM)
+    await child.waitForExit()
+  }
+
+  /// Ends the server without waiting: the child's own reaping thread collects it.
+  deinit {
+    child.closeInput()
+    child.send(SIGTERM)
+  }
 
   /// The path of a file in `Resources/tls`.
   private static func fixture(_ name: String) throws -> String {

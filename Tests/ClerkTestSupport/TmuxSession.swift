@@ -91,6 +91,70 @@ package final class TmuxSession: @unchecked Sendable {
     try waitForScreen(timeout: timeout, "echo off") { _ in try !echoes() }
   }
 
+  /// Starts `command` as ``init(_:environment:)`` does, on a thread of its own, awaited.
+  package static func start(
+    _ command: [String], environment: [String: String]
+  ) async throws -> TmuxSession {
+    try await onOwnThread { try TmuxSession(command, environment: environment) }
+  }
+
+  /// What the terminal shows now, awaited.
+  package func screen() async throws -> String {
+    try await tmuxRun(["capture-pane", "-p", "-J"]).stdout
+  }
+
+  /// Types `text` literally, awaited.
+  package func type(_ text: String) async throws {
+    _ = try await tmuxRun(["send-keys", "-l", text])
+  }
+
+  /// Presses keys by tmux name (`Enter`, `C-c`), awaited.
+  package func press(_ keys: String...) async throws {
+    _ = try await tmuxRun(["send-keys"] + keys)
+  }
+
+  /// Whether the terminal has echo on now, awaited.
+  package func echoes() async throws -> Bool {
+    try await onOwnThread { try self.echoes() }
+  }
+
+  /// Polls the screen until `ready` holds for it (every 50 ms, up to `timeout` seconds),
+  /// sleeping between polls without holding a thread; returns the last screen, and throws
+  /// when time ran out.
+  @discardableResult
+  package func waitForScreen(
+    timeout: Double = 30, _ what: String, until ready: (String) async throws -> Bool
+  ) async throws -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      let shown = try await screen()
+      if try await ready(shown) { return shown }
+      guard Date() < deadline else {
+        throw SpawnError(message: "timed out waiting for \(what); the screen shows:\n\(shown)")
+      }
+      try await Task.sleep(nanoseconds: 50_000_000)
+    }
+  }
+
+  /// Waits for `text` on the screen, awaited.
+  @discardableResult
+  package func waitFor(_ text: String, timeout: Double = 30) async throws -> String {
+    let shows: (String) async throws -> Bool = { $0.contains(text) }
+    return try await waitForScreen(timeout: timeout, "'\(text)'", until: shows)
+  }
+
+  /// Waits until the terminal's echo is off, awaited.
+  package func waitForEchoOff(timeout: Double = 30) async throws {
+    try await waitForScreen(timeout: timeout, "echo off") { _ in try await !echoes() }
+  }
+
+  private func tmuxRun(_ arguments: [String]) async throws -> ProcessResult {
+    try await ProcessRun.run(
+      tmux, ["-S", socket, "-f", "/dev/null"] + arguments,
+      environment: ["PATH": "/usr/bin:/bin", "LANG": "C.UTF-8", "TERM": "xterm-256color"],
+      timeout: 30)
+  }
+
   private func tmuxRun(_ arguments: [String]) throws -> ProcessResult {
     try ProcessRun.run(
       tmux, ["-S", socket, "-f", "/dev/null"] + arguments,

@@ -10,7 +10,7 @@ struct LibraryExampleTests {
   @Test("the example signs in, reuses the cache, survives one 401 and signs out")
   func example() async throws {
     // Hour-long tokens: "served from the cache" holds however slowly a loaded machine runs.
-    let emulator = try EmulatorProcess.withLongLivedTokens()
+    let emulator = try await EmulatorProcess.withLongLivedTokens()
     let backend = try UnauthorizedOnceBackend()
     defer { backend.stop() }
     let fapiURL = emulator.fapiURL

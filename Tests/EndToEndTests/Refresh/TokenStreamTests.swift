@@ -12,7 +12,7 @@ struct TokenStreamTests {
   func streamAndCallback() async throws {
     let emulator = try EmulatorProcess()
     let admin = EmulatorAdmin(emulator)
-    try admin.setTokenLifetime(template: "convex", seconds: RefreshFixture.lifetime)
+    try await admin.setTokenLifetime(template: "convex", seconds: RefreshFixture.lifetime)
     let keys = try HTTPClient.curl().send(HTTPRequest(method: "GET", url: emulator.jwksURL))
     let verifier = JWTVerifier(keys: try JWKS(bytes: keys.body))
     @Sendable func expectValid(_ jwt: String, at time: Double) {
@@ -26,7 +26,7 @@ struct TokenStreamTests {
       frontendAPIURL: emulator.fapiURL, jwtTemplate: "convex", minimumTokenTTL: 1,
       store: .inMemory())
     _ = try await provider.login(identifier: "demo@example.com", password: "demo-password")
-    try admin.clearRequests()
+    try await admin.clearRequests()
     let started = RefreshFixture.now
     let callbacks = Recorder<String?>()
     let current = try await provider.loginFromCache(onIdToken: { token in
@@ -49,7 +49,7 @@ struct TokenStreamTests {
     #expect(Set(delivered).count == delivered.count, "each token once")
 
     // The stream and the onIdToken renewal share each mint through the store's cache.
-    let mints = try admin.requests(containing: "/tokens/convex").count
+    let mints = try await admin.requests(containing: "/tokens/convex").count
     #expect(mints <= RefreshFixture.mintBound(seconds: elapsed, minTTL: 1), "\(mints) mints")
 
     try await provider.logout()

@@ -9,7 +9,7 @@ import Testing
 struct LibraryInstanceBindingTests {
   @Test("a store signed in elsewhere: configuration error naming both origins, nothing sent")
   func boundElsewhere() async throws {
-    let emulator = try EmulatorProcess.withLongLivedTokens()
+    let emulator = try await EmulatorProcess.withLongLivedTokens()
     let capture = try ScriptedHTTPResponder { _ in .close }
     defer { capture.stop() }
     let store = ClerkCredentialStore.inMemory()
