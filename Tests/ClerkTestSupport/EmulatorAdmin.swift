@@ -13,10 +13,13 @@ public struct EmulatorAdmin: Sendable {
   public let baseURL: String
   public let secretKey: String
   private let http: HTTPClient
+  /// Whether requests go over loopback to a child (and so wait on it).
+  private let waitsOnChild: Bool
 
   /// The admin of an emulator child process, over loopback.
   public init(_ emulator: EmulatorProcess) {
-    self.init(baseURL: emulator.fapiURL, secretKey: emulator.secretKey, http: .curl())
+    self.init(
+      baseURL: emulator.fapiURL, secretKey: emulator.secretKey, http: .curl(), waitsOnChild: true)
   }
 
   /// The admin of an emulator in this process, in memory.
@@ -24,10 +27,11 @@ public struct EmulatorAdmin: Sendable {
     self.init(baseURL: emulator.fapiURL, secretKey: emulator.secretKey, http: emulator.http)
   }
 
-  package init(baseURL: String, secretKey: String, http: HTTPClient) {
+  package init(baseURL: String, secretKey: String, http: HTTPClient, waitsOnChild: Bool = false) {
     self.baseURL = baseURL
     self.secretKey = secretKey
     self.http = http
+    self.waitsOnChild = waitsOnChild
   }
 
   /// The request log, oldest first.
@@ -100,6 +104,7 @@ public struct EmulatorAdmin: Sendable {
       request.headers.add(name: "Content-Type", value: "application/json")
       request.body = body.encodedBytes
     }
+    if waitsOnChild { expectOffCooperativePool("EmulatorAdmin \(method) \(path)") }
     let response = try http.send(request)
     guard response.isSuccess else {
       throw AdminError(message: "\(method) \(path): HTTP \(response.status) \(response.bodyText)")

@@ -13,6 +13,8 @@ public final class EmulatorProcess: @unchecked Sendable {
   /// The whole ready line, parsed.
   package let ready: JSONValue
   private let child: SpawnedProcess
+  /// The ``ChildSlots`` slot of the test that awaited this emulator (given back on release).
+  fileprivate let slot = Lock<ChildSlots.Slot?>(nil)
 
   /// Starts the emulator and waits for its one-line ready message.
   public init(arguments: [String] = [], environment: [String: String] = [:]) throws {
@@ -47,7 +49,12 @@ public final class EmulatorProcess: @unchecked Sendable {
   public static func start(
     arguments: [String] = [], environment: [String: String] = [:]
   ) async throws -> EmulatorProcess {
-    try await onOwnThread { try EmulatorProcess(arguments: arguments, environment: environment) }
+    let slot = await ChildSlots.shared.take()
+    let emulator = try await onOwnThread {
+      try EmulatorProcess(arguments: arguments, environment: environment)
+    }
+    emulator.slot.withLock { $0 = slot }
+    return emulator
   }
 
   /// Stops the emulator (SIGTERM) and waits for it; returns its exit status.
@@ -97,6 +104,9 @@ extension EmulatorProcess {
 
   /// ``withLongLivedTokens()``, started on a thread of its own and awaited.
   public static func withLongLivedTokens() async throws -> EmulatorProcess {
-    try await onOwnThread { try withLongLivedTokens() }
+    let slot = await ChildSlots.shared.take()
+    let emulator = try await onOwnThread { try withLongLivedTokens() }
+    emulator.slot.withLock { $0 = slot }
+    return emulator
   }
 }

@@ -26,6 +26,7 @@ public enum ProcessRun {
     _ executable: String, _ arguments: [String], environment: [String: String],
     stdin: String? = nil, timeout: Double = 60
   ) throws -> ProcessResult {
+    expectOffCooperativePool("ProcessRun.run (\(executable))")
     let child = try SpawnedProcess(executable, arguments, environment: environment)
     if let stdin { child.write(stdin) }
     child.closeInput()

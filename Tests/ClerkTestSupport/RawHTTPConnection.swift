@@ -147,6 +147,7 @@ package final class RawHTTPConnection: @unchecked Sendable {
   /// - Parameter bodyless: set for responses to `HEAD`, which carry no body whatever the length.
   /// - Throws: `Failure.timedOut`, `.closed` if the stream ends early, `.malformed`.
   package func readResponse(bodyless: Bool = false) throws -> Response {
+    expectOffCooperativePool("RawHTTPConnection.readResponse")
     let headEnd = try readUntilHeadEnd()
     let head = String(decoding: pending[0..<headEnd], as: UTF8.self)
     var lines = head.components(separatedBy: "\r\n").filter { !$0.isEmpty }
@@ -200,6 +201,7 @@ package final class RawHTTPConnection: @unchecked Sendable {
   /// - Returns: the bytes received (including any not consumed by earlier reads).
   /// - Throws: `Failure.timedOut` if the connection stays open past the timeout.
   package func readUntilClose() throws -> [UInt8] {
+    expectOffCooperativePool("RawHTTPConnection.readUntilClose")
     let deadline = Date().addingTimeInterval(timeout)
     while try receiveMore(resetIsClose: true) {
       if Date() > deadline { throw Failure.timedOut }

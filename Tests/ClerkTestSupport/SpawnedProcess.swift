@@ -193,6 +193,7 @@ package final class SpawnedProcess: @unchecked Sendable {
   package func waitForOutput(
     timeout: Double, until ready: (_ stdout: String, _ stderr: String) -> Bool
   ) -> Bool {
+    expectOffCooperativePool("SpawnedProcess.waitForOutput")
     let deadline = Date().addingTimeInterval(timeout)
     condition.lock()
     defer { condition.unlock() }
@@ -208,6 +209,7 @@ package final class SpawnedProcess: @unchecked Sendable {
   /// -1), then up to 5 s more for its output to end (a grandchild may hold the pipes).
   @discardableResult
   package func waitForExit(timeout: Double = 60) -> Exit {
+    expectOffCooperativePool("SpawnedProcess.waitForExit")
     let deadline = Date().addingTimeInterval(timeout)
     condition.lock()
     while ended == nil {

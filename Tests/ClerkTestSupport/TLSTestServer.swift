@@ -1,3 +1,4 @@
+import ClerkKit
 import Foundation
 
 /// A real HTTPS server on a free loopback port, for TLS tests: `Resources/tls/tls_server.py` run
@@ -25,6 +26,8 @@ public final class TLSTestServer: @unchecked Sendable {
   public let port: Int
   private let child: SpawnedProcess
   private let directory: TemporaryDirectory
+  /// The ``ChildSlots`` slot of the test that awaited this server (given back on release).
+  private let slot = Lock<ChildSlots.Slot?>(nil)
 
   /// Starts the server presenting `certificate` and serving `body` for every GET; returns once
   /// it listens.
@@ -56,7 +59,12 @@ public final class TLSTestServer: @unchecked Sendable {
   public static func start(
     certificate: Certificate = .server, body: [UInt8]
   ) async throws -> TLSTestServer {
-    try await onOwnThread { try TLSTestServer(certificate: certificate, body: body) }
+    let slot = await ChildSlots.shared.take()
+    let server = try await onOwnThread {
+      try TLSTestServer(certificate: certificate, body: body)
+    }
+    server.slot.withLock { $0 = slot }
+    return server
   }
 
   /// `https://host:port` + `path`.

@@ -9,8 +9,8 @@ import Testing
 struct ClerkAuthProviderTests {
   let emulator: EmulatorProcess
 
-  init() throws {
-    emulator = try EmulatorProcess.withLongLivedTokens()
+  init() async throws {
+    emulator = try await EmulatorProcess.withLongLivedTokens()
   }
 
   private func provider(

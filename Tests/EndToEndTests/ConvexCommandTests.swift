@@ -6,9 +6,11 @@ import Testing
 @Suite("clerkctl convex, end to end")
 struct ConvexCommandTests {
   @Test("users:whoami prints the identity: subject is the user id")
-  func whoami() throws {
-    let env = try CLIFixture.signedIn(.binary)
-    let result = try env.run(["convex", "query", "users:whoami", "--url", env.emulator.convexURL])
+  func whoami() async throws {
+    let env = try await CLIFixture.signedIn(.binary)
+    let result = try await env.run([
+      "convex", "query", "users:whoami", "--url", env.emulator.convexURL,
+    ])
     #expect(result.status == 0, "\(result.stderr)")
     let identity = try JSONValue(parsing: result.stdout)
     #expect(identity["subject"]?.stringValue == env.userID)
@@ -16,18 +18,18 @@ struct ConvexCommandTests {
   }
 
   @Test("CONVEX_URL is used when --url is not given")
-  func environmentURL() throws {
-    let env = try CLIFixture.signedIn(.binary)
-    let result = try env.run(
+  func environmentURL() async throws {
+    let env = try await CLIFixture.signedIn(.binary)
+    let result = try await env.run(
       ["convex", "query", "users:whoami"], extra: ["CONVEX_URL": env.emulator.convexURL + "/"])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(try JSONValue(parsing: result.stdout)["subject"]?.stringValue == env.userID)
   }
 
   @Test("echo:args prints the arguments back", arguments: ["query", "mutation", "action"])
-  func echo(kind: String) throws {
-    let env = try CLIFixture.signedIn(.binary)
-    let result = try env.run([
+  func echo(kind: String) async throws {
+    let env = try await CLIFixture.signedIn(.binary)
+    let result = try await env.run([
       "convex", kind, "echo:args", "{\"a\":1,\"b\":[true,null]}", "--url", env.emulator.convexURL,
     ])
     #expect(result.status == 0, "\(result.stderr)")
@@ -35,22 +37,24 @@ struct ConvexCommandTests {
   }
 
   @Test("A function error exits 1 with Convex's message; stdout stays empty")
-  func functionError() throws {
-    let env = try CLIFixture.signedIn(.binary)
-    let result = try env.run(["convex", "query", "missing:fn", "--url", env.emulator.convexURL])
+  func functionError() async throws {
+    let env = try await CLIFixture.signedIn(.binary)
+    let result = try await env.run([
+      "convex", "query", "missing:fn", "--url", env.emulator.convexURL,
+    ])
     #expect(result.status == 1)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("Could not find public function for 'missing:fn'"))
   }
 
   @Test("A token without aud convex gets NoAuthProvider, explained")
-  func noAuthProvider() throws {
-    let env = try CLIFixture.signedIn(.binary)
-    let created = try env.backend(
+  func noAuthProvider() async throws {
+    let env = try await CLIFixture.signedIn(.binary)
+    let created = try await env.backend(
       "POST", "/v1/jwt_templates",
       json: ["name": "plain", "claims": ["aud": "my-api", "sub": "{{user.id}}"]])
     try #require(created.isSuccess, "\(created.bodyText)")
-    let result = try env.run([
+    let result = try await env.run([
       "convex", "query", "users:whoami", "--template", "plain", "--url", env.emulator.convexURL,
     ])
     #expect(result.status == 1)
@@ -62,34 +66,36 @@ struct ConvexCommandTests {
   }
 
   @Test("A template that does not exist exits 7")
-  func missingTemplate() throws {
-    let env = try CLIFixture.signedIn(.binary)
-    let result = try env.run([
+  func missingTemplate() async throws {
+    let env = try await CLIFixture.signedIn(.binary)
+    let result = try await env.run([
       "convex", "query", "users:whoami", "--template", "nope", "--url", env.emulator.convexURL,
     ])
     #expect(result.status == 7)
   }
 
   @Test("No --url and no CONVEX_URL is a usage error naming both")
-  func missingURL() throws {
-    let env = try CLIFixture.signedIn(.binary)
-    let result = try env.run(["convex", "query", "users:whoami"])
+  func missingURL() async throws {
+    let env = try await CLIFixture.signedIn(.binary)
+    let result = try await env.run(["convex", "query", "users:whoami"])
     #expect(result.status == 2)
     #expect(result.stderr.contains("--url"))
     #expect(result.stderr.contains("CONVEX_URL"))
   }
 
   @Test("ARGS_JSON must be a JSON object", arguments: ["[1]", "1", "{", "\"a\""])
-  func argumentsMustBeObject(text: String) throws {
-    let env = try CLIFixture(.binary)
-    let result = try env.run(["convex", "query", "echo:args", text, "--url", "http://127.0.0.1:9"])
+  func argumentsMustBeObject(text: String) async throws {
+    let env = try await CLIFixture(.binary)
+    let result = try await env.run([
+      "convex", "query", "echo:args", text, "--url", "http://127.0.0.1:9",
+    ])
     #expect(result.status == 2)
     #expect(result.stderr.contains("JSON object"))
   }
 
   @Test("An expired-token 401 (Unauthenticated) is retried once with a fresh token")
-  func retryUnauthenticated() throws {
-    let env = try CLIFixture.signedIn(.binary)
+  func retryUnauthenticated() async throws {
+    let env = try await CLIFixture.signedIn(.binary)
     let backend = try RecordingBackend { index, _ in
       index == 0
         ? HTTPResponse(
@@ -99,7 +105,7 @@ struct ConvexCommandTests {
               .utf8))
         : HTTPResponse(status: 200, body: Array("{\"status\":\"success\",\"value\":42}".utf8))
     }
-    let result = try env.run(["convex", "mutation", "counter:add", "--url", backend.url])
+    let result = try await env.run(["convex", "mutation", "counter:add", "--url", backend.url])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout == "42\n")
     let requests = backend.requests
@@ -115,8 +121,8 @@ struct ConvexCommandTests {
   }
 
   @Test("A 560 function failure exits 1 with its message; NoAuthProvider is not retried")
-  func failureStatus() throws {
-    let env = try CLIFixture.signedIn(.binary)
+  func failureStatus() async throws {
+    let env = try await CLIFixture.signedIn(.binary)
     let backend = try RecordingBackend { _, request in
       request.path == "/api/action"
         ? HTTPResponse(
@@ -124,10 +130,10 @@ struct ConvexCommandTests {
         : HTTPResponse(
           status: 401, body: Array("{\"code\":\"NoAuthProvider\",\"message\":\"none\"}".utf8))
     }
-    let action = try env.run(["convex", "action", "jobs:run", "--url", backend.url])
+    let action = try await env.run(["convex", "action", "jobs:run", "--url", backend.url])
     #expect(action.status == 1)
     #expect(action.stderr == "clerkctl: it broke\n")
-    let query = try env.run(["convex", "query", "jobs:list", "--url", backend.url])
+    let query = try await env.run(["convex", "query", "jobs:list", "--url", backend.url])
     #expect(query.status == 1)
     #expect(backend.requests.count == 2)
   }

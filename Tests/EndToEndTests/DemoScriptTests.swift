@@ -7,7 +7,7 @@ import Testing
 @Suite("The demo script")
 struct DemoScriptTests {
   @Test("runs the main job end to end and exits 0")
-  func demo() throws {
+  func demo() async throws {
     var root = URL(fileURLWithPath: #filePath)
     while !FileManager.default.fileExists(atPath: root.appendingPathComponent("Package.swift").path)
     {
@@ -15,7 +15,7 @@ struct DemoScriptTests {
       try #require(root.pathComponents.count > 1, "no package root above \(#filePath)")
     }
     let home = TemporaryDirectory(prefix: "clerkctl-demo")
-    let result = try ProcessRun.run(
+    let result = try await ProcessRun.run(
       "/bin/bash", [root.appendingPathComponent("Scripts/demo.sh").path],
       environment: [
         "CLERKCTL_BIN_DIR": BuiltProducts.directory.path, "HOME": home.path,

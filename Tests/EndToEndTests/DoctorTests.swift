@@ -9,8 +9,8 @@ import Testing
 struct DoctorTests {
   let fixture: CLIFixture
 
-  init() throws {
-    fixture = try CLIFixture(.binary)
+  init() async throws {
+    fixture = try await CLIFixture(.binary)
   }
 
   private func lines(_ result: ProcessResult) -> [String] {
@@ -18,9 +18,9 @@ struct DoctorTests {
   }
 
   @Test("a healthy setup passes every check and exits 0")
-  func healthy() throws {
-    try fixture.signIn()
-    let result = try fixture.run(["doctor"])
+  func healthy() async throws {
+    try await fixture.signIn()
+    let result = try await fixture.run(["doctor"])
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     let names = lines(result).compactMap { $0.split(separator: ":").first.map(String.init) }
     #expect(

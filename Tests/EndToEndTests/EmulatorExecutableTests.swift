@@ -13,9 +13,9 @@ struct EmulatorExecutableTests {
   /// A native FAPI password sign-in in one request.
   private func signIn(
     _ fapiURL: String, _ email: String, _ password: String
-  ) throws -> HTTPResponse {
+  ) async throws -> HTTPResponse {
     let body = "identifier=\(email.replacingOccurrences(of: "@", with: "%40"))&password=\(password)"
-    return try http.send(
+    return try await http.awaitedSend(
       HTTPRequest(
         method: "POST", url: fapiURL + "/v1/client/sign_ins?_is_native=true",
         headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array(body.utf8)))
@@ -24,11 +24,11 @@ struct EmulatorExecutableTests {
   /// Mints `template` for the session `signIn` created.
   private func mint(
     _ fapiURL: String, signIn: HTTPResponse, template: String
-  ) throws -> HTTPResponse {
+  ) async throws -> HTTPResponse {
     let token = try #require(signIn.headers["Authorization"])
     let session = try #require(
       try JSONValue(parsing: signIn.body)["response"]?["created_session_id"]?.stringValue)
-    return try http.send(
+    return try await http.awaitedSend(
       HTTPRequest(
         method: "POST",
         url: fapiURL + "/v1/client/sessions/\(session)/tokens/\(template)?_is_native=true",
@@ -36,8 +36,8 @@ struct EmulatorExecutableTests {
   }
 
   @Test("ready line: six keys, bases without /v1; the seed signs in; SIGTERM exits 0")
-  func seeded() throws {
-    let emulator = try EmulatorProcess()
+  func seeded() async throws {
+    let emulator = try await EmulatorProcess.start()
     let keys = Set(emulator.ready.objectValue?.keys.map { $0 } ?? [])
     #expect(
       keys == ["fapi_url", "api_url", "convex_url", "jwks_url", "publishable_key", "secret_key"])
@@ -53,27 +53,27 @@ struct EmulatorExecutableTests {
         == PublishableKey.make(frontendAPIHost: String(host), production: false))
     #expect(emulator.secretKey.hasPrefix("sk_test_"))
 
-    let signedIn = try signIn(emulator.fapiURL, "demo@example.com", "demo-password")
+    let signedIn = try await signIn(emulator.fapiURL, "demo@example.com", "demo-password")
     #expect(signedIn.status == 200)
     #expect(try JSONValue(parsing: signedIn.body)["response"]?["status"] == "complete")
-    let minted = try mint(emulator.fapiURL, signIn: signedIn, template: "convex")
+    let minted = try await mint(emulator.fapiURL, signIn: signedIn, template: "convex")
     let jwt = try #require(try JSONValue(parsing: minted.body)["jwt"]?.stringValue)
-    let served = try JWKS(bytes: http.send(HTTPRequest(url: emulator.jwksURL)).body)
+    let served = try await JWKS(bytes: http.awaitedSend(HTTPRequest(url: emulator.jwksURL)).body)
     let claims = try JWTVerifier(keys: served).verify(
       jwt, options: JWTVerifier.Options(leeway: 5, issuer: emulator.fapiURL, now: Date()))
     #expect(claims["aud"] == "convex")
 
-    let users = try http.send(
+    let users = try await http.awaitedSend(
       HTTPRequest(
         url: emulator.apiURL + "/v1/users",
         headers: ["Authorization": "Bearer " + emulator.secretKey]))
     #expect(try JSONValue(parsing: users.body).arrayValue?.count == 3)
 
-    #expect(emulator.stop() == 0)
+    #expect(await emulator.stop() == 0)
   }
 
   @Test("--config replaces the seed users and templates")
-  func configured() throws {
+  func configured() async throws {
     let directory = TemporaryDirectory()
     let config: JSONValue = [
       "users": [["email": "ci@example.org", "password": "ci-password-1", "first_name": "Ci"]],
@@ -86,32 +86,32 @@ struct EmulatorExecutableTests {
     ]
     let path = directory.file("emulator.json")
     try Data(config.encodedBytes).write(to: URL(fileURLWithPath: path))
-    let emulator = try EmulatorProcess(arguments: ["--config", path])
+    let emulator = try await EmulatorProcess.start(arguments: ["--config", path])
 
-    let seeded = try signIn(emulator.fapiURL, "demo@example.com", "demo-password")
+    let seeded = try await signIn(emulator.fapiURL, "demo@example.com", "demo-password")
     #expect(seeded.status == 422)
     #expect(
       try JSONValue(parsing: seeded.body)["errors"]?.arrayValue?.first?["code"]
         == "form_identifier_not_found")
 
-    let signedIn = try signIn(emulator.fapiURL, "ci@example.org", "ci-password-1")
+    let signedIn = try await signIn(emulator.fapiURL, "ci@example.org", "ci-password-1")
     #expect(signedIn.status == 200)
-    let minted = try mint(emulator.fapiURL, signIn: signedIn, template: "backend")
+    let minted = try await mint(emulator.fapiURL, signIn: signedIn, template: "backend")
     let jwt = try #require(try JSONValue(parsing: minted.body)["jwt"]?.stringValue)
     let claims = try JWT(jwt).payload
     #expect(claims["aud"] == "my-api")
     #expect(claims["email"] == "ci@example.org")
     let iat = try #require(claims["iat"]?.intValue)
     #expect(claims["exp"]?.intValue == iat + 120)
-    #expect(try mint(emulator.fapiURL, signIn: signedIn, template: "convex").status == 404)
-    #expect(emulator.stop() == 0)
+    await #expect(try mint(emulator.fapiURL, signIn: signedIn, template: "convex").status == 404)
+    #expect(await emulator.stop() == 0)
   }
 
   @Test("a port in use fails with a one-line error and a non-zero exit")
-  func portInUse() throws {
+  func portInUse() async throws {
     let (descriptor, port) = try LoopbackSocket.listen()
     defer { close(descriptor) }
-    let result = try ProcessRun.run(
+    let result = try await ProcessRun.run(
       BuiltProducts.path("clerk-emulator"), ["--port", String(port), "--quiet"],
       environment: environment, timeout: 30)
     #expect(result.status == 1)
@@ -122,11 +122,11 @@ struct EmulatorExecutableTests {
   }
 
   @Test("a bad --config file fails with a one-line error")
-  func badConfig() throws {
+  func badConfig() async throws {
     let directory = TemporaryDirectory()
     let path = directory.file("broken.json")
     try Data("{\"users\": 3}".utf8).write(to: URL(fileURLWithPath: path))
-    let result = try ProcessRun.run(
+    let result = try await ProcessRun.run(
       BuiltProducts.path("clerk-emulator"), ["--config", path], environment: environment,
       timeout: 30)
     #expect(result.status == 1)
@@ -136,12 +136,12 @@ struct EmulatorExecutableTests {
   }
 
   @Test("--help prints usage and exits 0; an unknown option is a one-line usage error, exit 2")
-  func help() throws {
-    let help = try ProcessRun.run(
+  func help() async throws {
+    let help = try await ProcessRun.run(
       BuiltProducts.path("clerk-emulator"), ["--help"], environment: environment, timeout: 30)
     #expect(help.status == 0)
     #expect(help.stdout.contains("USAGE: clerk-emulator"))
-    let bad = try ProcessRun.run(
+    let bad = try await ProcessRun.run(
       BuiltProducts.path("clerk-emulator"), ["--bogus"], environment: environment, timeout: 30)
     #expect(bad.status == 2)
     #expect(bad.stdout == "")

@@ -7,17 +7,17 @@ import Testing
 @Suite("clerkctl exec, end to end")
 struct ExecCommandTests {
   @Test("The command's exit status is passed through")
-  func exitStatus() throws {
-    let env = try CLIFixture.signedIn(.binary)
-    let result = try env.run(["exec", "--", "sh", "-c", "exit 7"])
+  func exitStatus() async throws {
+    let env = try await CLIFixture.signedIn(.binary)
+    let result = try await env.run(["exec", "--", "sh", "-c", "exit 7"])
     #expect(result.status == 7)
     #expect(result.stdout.isEmpty)
   }
 
   @Test("The child gets a convex JWT in CLERK_TOKEN and its expiry in CLERK_TOKEN_EXPIRES_AT")
-  func tokenInEnvironment() throws {
-    let env = try CLIFixture.signedIn(.binary)
-    let result = try env.run([
+  func tokenInEnvironment() async throws {
+    let env = try await CLIFixture.signedIn(.binary)
+    let result = try await env.run([
       "exec", "--template", "convex", "--",
       "sh", "-c", "printf '%s\\n%s\\n' \"$CLERK_TOKEN\" \"$CLERK_TOKEN_EXPIRES_AT\"",
     ])
@@ -32,9 +32,9 @@ struct ExecCommandTests {
   }
 
   @Test("--env names the variables; the default name is then unset")
-  func customVariable() throws {
-    let env = try CLIFixture.signedIn(.binary)
-    let result = try env.run([
+  func customVariable() async throws {
+    let env = try await CLIFixture.signedIn(.binary)
+    let result = try await env.run([
       "exec", "--env", "MY_TOKEN", "--",
       "sh", "-c", "echo \"${MY_TOKEN:+set} ${MY_TOKEN_EXPIRES_AT:+set} ${CLERK_TOKEN:-unset}\"",
     ])
@@ -43,17 +43,17 @@ struct ExecCommandTests {
   }
 
   @Test("An --env that is not a variable name is a usage error", arguments: ["1X", "A-B", ""])
-  func badVariable(name: String) throws {
-    let env = try CLIFixture(.binary)
-    let result = try env.run(["exec", "--env", name, "--", "true"])
+  func badVariable(name: String) async throws {
+    let env = try await CLIFixture(.binary)
+    let result = try await env.run(["exec", "--env", name, "--", "true"])
     #expect(result.status == 2)
     #expect(result.stderr.contains("'--env'"))
   }
 
   @Test("The token is never on the child's command line")
-  func tokenNotInArgv() throws {
-    let env = try CLIFixture.signedIn(.binary)
-    let result = try env.run([
+  func tokenNotInArgv() async throws {
+    let env = try await CLIFixture.signedIn(.binary)
+    let result = try await env.run([
       "exec", "--", "sh", "-c",
       "echo \"$@\"; tr '\\0' ' ' < /proc/$$/cmdline; echo; printf '%s' \"$CLERK_TOKEN\"",
       "sh", "first", "second",
@@ -69,47 +69,47 @@ struct ExecCommandTests {
   }
 
   @Test("Death by signal N exits 128+N")
-  func signalDeath() throws {
-    let env = try CLIFixture.signedIn(.binary)
-    let result = try env.run(["exec", "--", "sh", "-c", "kill -TERM $$"])
+  func signalDeath() async throws {
+    let env = try await CLIFixture.signedIn(.binary)
+    let result = try await env.run(["exec", "--", "sh", "-c", "kill -TERM $$"])
     #expect(result.status == 143)
     #expect(!result.signaled)
   }
 
   @Test("A command that is not found exits 127; one that cannot run exits 126")
-  func notFound() throws {
-    let env = try CLIFixture.signedIn(.binary)
-    let missing = try env.run(["exec", "--", "clerkctl-no-such-command"])
+  func notFound() async throws {
+    let env = try await CLIFixture.signedIn(.binary)
+    let missing = try await env.run(["exec", "--", "clerkctl-no-such-command"])
     #expect(missing.status == 127)
     #expect(missing.stderr.contains("clerkctl-no-such-command: command not found"))
     let file = env.home.file("not-executable")
     try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: file))
-    let denied = try env.run(["exec", "--", file])
+    let denied = try await env.run(["exec", "--", file])
     #expect(denied.status == 126)
     #expect(denied.stderr.contains("Permission denied"))
   }
 
   @Test("Not signed in exits 4 and runs nothing")
-  func notSignedIn() throws {
-    let env = try CLIFixture(.binary)
-    let result = try env.run(["exec", "--", "sh", "-c", "echo ran"])
+  func notSignedIn() async throws {
+    let env = try await CLIFixture(.binary)
+    let result = try await env.run(["exec", "--", "sh", "-c", "echo ran"])
     #expect(result.status == 4)
     #expect(result.stdout.isEmpty)
   }
 
   @Test("SIGTERM sent to clerkctl is forwarded to the child")
-  func forwardsSignals() throws {
-    let env = try CLIFixture.signedIn(.binary)
+  func forwardsSignals() async throws {
+    let env = try await CLIFixture.signedIn(.binary)
     let child = try SpawnedProcess(
       BuiltProducts.path("clerkctl"),
       [
         "exec", "--", "sh", "-c",
         "trap 'kill $!; echo got-term; exit 3' TERM; echo ready; sleep 30 >/dev/null 2>&1 & wait",
       ], environment: env.environment, input: .null)
-    #expect(child.waitForOutput(timeout: 60) { stdout, _ in stdout.contains("\n") })
+    #expect(await child.waitForOutput(timeout: 60) { stdout, _ in stdout.contains("\n") })
     #expect(child.stdout == "ready\n")
     child.send(SIGTERM)
-    let exit = child.waitForExit()
+    let exit = await child.waitForExit()
     #expect(child.stdout == "ready\ngot-term\n")
     #expect(exit == SpawnedProcess.Exit(status: 3, signaled: false))
   }

@@ -104,9 +104,9 @@ import Testing
   @Test(
     "verify refuses an invalid token with exit 9, the reason and an empty stdout",
     arguments: BadToken.allCases)
-  func refusesInvalidToken(_ bad: BadToken) throws {
+  func refusesInvalidToken(_ bad: BadToken) async throws {
     let token = try bad.token(self)
-    let result = try sandbox.run(
+    let result = try await sandbox.run(
       ["jwt", "verify", "--jwks", jwksPath] + bad.extraArguments + [token])
     #expect(result.status == 9, "\(result.stderr)")
     #expect(result.stdout.isEmpty)
@@ -116,10 +116,10 @@ import Testing
   // MARK: - Valid tokens
 
   @Test("verify accepts a good token from the argument, from - and from piped stdin")
-  func acceptsGoodToken() throws {
+  func acceptsGoodToken() async throws {
     let token = try signer.sign(claims: Self.claims(["aud": ["convex", "other"]]))
     for (arguments, stdin) in [([token], nil), (["-"], "  \(token)\n"), ([], token + "\r\n")] {
-      let result = try sandbox.run(
+      let result = try await sandbox.run(
         ["jwt", "verify", "--jwks", jwksPath, "--audience", "convex"] + arguments, stdin: stdin)
       #expect(result.status == 0, "\(result.stderr)")
       let claims = try JSONValue(parsing: result.stdout)
@@ -129,51 +129,57 @@ import Testing
   }
 
   @Test("--leeway accepts a token that expired within it")
-  func leewayAcceptsJustExpired() throws {
+  func leewayAcceptsJustExpired() async throws {
     let token = try signer.sign(claims: Self.claims(["exp": .int(Self.now - 30)]))
-    let strict = try sandbox.run(["jwt", "verify", "--jwks", jwksPath, token])
+    let strict = try await sandbox.run(["jwt", "verify", "--jwks", jwksPath, token])
     #expect(strict.status == 9)
     #expect(strict.stderr.contains("token expired"))
-    let lenient = try sandbox.run(["jwt", "verify", "--jwks", jwksPath, "--leeway", "300", token])
+    let lenient = try await sandbox.run([
+      "jwt", "verify", "--jwks", jwksPath, "--leeway", "300", token,
+    ])
     #expect(lenient.status == 0, "\(lenient.stderr)")
     #expect(try JSONValue(parsing: lenient.stdout)["sub"] == "user_123")
   }
 
   @Test("verify without a token: exit 2 when stdin is empty")
-  func missingToken() throws {
-    let result = try sandbox.run(["jwt", "verify", "--jwks", jwksPath], stdin: "\n")
+  func missingToken() async throws {
+    let result = try await sandbox.run(["jwt", "verify", "--jwks", jwksPath], stdin: "\n")
     #expect(result.status == 2)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("no token on standard input"))
   }
 
   @Test("a JWKS file that is missing is exit 3; one that is not a JWKS is exit 9")
-  func badJWKSFile() throws {
+  func badJWKSFile() async throws {
     let token = try signer.sign(claims: Self.claims())
-    let missing = try sandbox.run(["jwt", "verify", "--jwks", directory.file("nope.json"), token])
+    let missing = try await sandbox.run([
+      "jwt", "verify", "--jwks", directory.file("nope.json"), token,
+    ])
     #expect(missing.status == 3)
     #expect(missing.stdout.isEmpty)
     #expect(missing.stderr.contains("cannot read the JWKS file"))
     let bogusPath = directory.file("bogus.json")
     try "{\"not\": \"keys\"}".write(toFile: bogusPath, atomically: true, encoding: .utf8)
-    let bogus = try sandbox.run(["jwt", "verify", "--jwks", bogusPath, token])
+    let bogus = try await sandbox.run(["jwt", "verify", "--jwks", bogusPath, token])
     #expect(bogus.status == 9)
     #expect(bogus.stdout.isEmpty)
     #expect(bogus.stderr.contains("no 'keys' array"))
   }
 
   @Test("no --jwks or --issuer and no signed-in profile is exit 2, saying what to pass")
-  func noIssuerToDiscover() throws {
-    let result = try sandbox.run(["jwt", "verify", try signer.sign(claims: Self.claims())])
+  func noIssuerToDiscover() async throws {
+    let result = try await sandbox.run(["jwt", "verify", try signer.sign(claims: Self.claims())])
     #expect(result.status == 2, "\(result.stderr)")
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("pass --issuer https://YOUR-FRONTEND-API-HOST or --jwks"))
   }
 
   @Test("--jwks with plain http to a host that is not loopback is refused with exit 3")
-  func insecureJWKSURL() throws {
+  func insecureJWKSURL() async throws {
     let token = try signer.sign(claims: Self.claims())
-    let result = try sandbox.run(["jwt", "verify", "--jwks", "http://example.com/jwks", token])
+    let result = try await sandbox.run([
+      "jwt", "verify", "--jwks", "http://example.com/jwks", token,
+    ])
     #expect(result.status == 3, "\(result.stderr)")
     #expect(result.stdout.isEmpty)
   }
@@ -205,7 +211,7 @@ import Testing
   }
 
   @Test("verify finds the keys by discovery from --issuer, or at a --jwks URL")
-  func keysOverHTTP() throws {
+  func keysOverHTTP() async throws {
     let server = try startIssuer()
     defer { server.stop() }
     let issuer = "http://127.0.0.1:\(server.port)"
@@ -216,29 +222,29 @@ import Testing
       ["jwt", "verify", "--jwks", issuer + "/jwks.json", token],
     ]
     for arguments in runs {
-      let result = try sandbox.run(arguments)
+      let result = try await sandbox.run(arguments)
       #expect(result.status == 0, "\(arguments): \(result.stderr)")
       #expect(try JSONValue(parsing: result.stdout)["iss"] == .string(issuer))
     }
   }
 
   @Test("through discovery, the token's iss must be the issuer the keys came from")
-  func discoveryRequiresIssuer() throws {
+  func discoveryRequiresIssuer() async throws {
     let server = try startIssuer()
     defer { server.stop() }
     let issuer = "http://127.0.0.1:\(server.port)"
     let token = try signer.sign(claims: Self.claims(["iss": "https://someone-else.example"]))
-    let result = try sandbox.run(["jwt", "verify", "--issuer", issuer, token])
+    let result = try await sandbox.run(["jwt", "verify", "--issuer", issuer, token])
     #expect(result.status == 9)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("wrong issuer: expected '\(issuer)'"))
   }
 
   @Test("discovery from an issuer that is down is exit 5")
-  func discoveryServerDown() throws {
+  func discoveryServerDown() async throws {
     let issuer = "http://127.0.0.1:\(try LoopbackSocket.unusedPort())"
     let token = try signer.sign(claims: Self.claims(["iss": .string(issuer)]))
-    let result = try sandbox.run(["jwt", "verify", "--issuer", issuer, token])
+    let result = try await sandbox.run(["jwt", "verify", "--issuer", issuer, token])
     #expect(result.status == 5, "\(result.stderr)")
     #expect(result.stdout.isEmpty)
   }
@@ -246,23 +252,23 @@ import Testing
   // MARK: - decode
 
   @Test("decode prints header and payload and notes that nothing was verified")
-  func decodePrints() throws {
+  func decodePrints() async throws {
     let token = try signer.sign(claims: Self.claims(["aud": "convex"]))
-    let result = try sandbox.run(["jwt", "decode", token])
+    let result = try await sandbox.run(["jwt", "decode", token])
     #expect(result.status == 0)
     let decoded = try JSONValue(parsing: result.stdout)
     #expect(decoded["header"]?["alg"] == "RS256")
     #expect(decoded["header"]?["kid"] == "test-key")
     #expect(decoded["payload"]?["aud"] == "convex")
     #expect(result.stderr.contains("NOT verified"))
-    let piped = try sandbox.run(["jwt", "decode"], stdin: token + "\n")
+    let piped = try await sandbox.run(["jwt", "decode"], stdin: token + "\n")
     #expect(piped.status == 0)
     #expect(piped.stdout == result.stdout)
   }
 
   @Test("decode refuses garbage with exit 9 and an empty stdout")
-  func decodeGarbage() throws {
-    let result = try sandbox.run(["jwt", "decode", "garbage.in"])
+  func decodeGarbage() async throws {
+    let result = try await sandbox.run(["jwt", "decode", "garbage.in"])
     #expect(result.status == 9)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("malformed token"))

@@ -75,7 +75,7 @@ struct LibraryExampleTests {
   }
 
   @Test("the example in docs/library.md is the code this test runs")
-  func documentMatchesTest() throws {
+  func documentMatchesTest() async throws {
     let here = URL(fileURLWithPath: #filePath)
     let root = here.deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()

@@ -20,8 +20,8 @@ import Testing
   }
 
   @Test("verify fetches the JWKS over https with the CA from --cacert or SSL_CERT_FILE")
-  func trustedByCABundle() throws {
-    let server = try TLSTestServer(body: jwks)
+  func trustedByCABundle() async throws {
+    let server = try await TLSTestServer.start(body: jwks)
     let ca = try TLSTestServer.caPath
     let jwksURL = server.url("/jwks.json")
     let runs: [([String], [String: String])] = [
@@ -29,25 +29,25 @@ import Testing
       (["jwt", "verify", token, "--jwks", jwksURL], ["SSL_CERT_FILE": ca]),
     ]
     for (arguments, environment) in runs {
-      let result = try sandbox.run(arguments, extra: environment)
+      let result = try await sandbox.run(arguments, extra: environment)
       #expect(result.status == 0, "\(environment): \(result.stderr)")
       #expect(try JSONValue(parsing: result.stdout)["sub"] == "user_tls")
     }
   }
 
   @Test("without the CA the https JWKS fetch fails TLS verification with exit 5")
-  func untrustedWithoutCABundle() throws {
-    let server = try TLSTestServer(body: jwks)
-    let result = try sandbox.run(["jwt", "verify", token, "--jwks", server.url("/jwks.json")])
+  func untrustedWithoutCABundle() async throws {
+    let server = try await TLSTestServer.start(body: jwks)
+    let result = try await sandbox.run(["jwt", "verify", token, "--jwks", server.url("/jwks.json")])
     #expect(result.status == 5, "\(result.stderr)")
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("TLS failure with 127.0.0.1:\(server.port)"), "\(result.stderr)")
   }
 
   @Test("a certificate for another host name fails with exit 5 even with --cacert")
-  func wrongHostWithCABundle() throws {
-    let server = try TLSTestServer(certificate: .wrongHost, body: jwks)
-    let result = try sandbox.run([
+  func wrongHostWithCABundle() async throws {
+    let server = try await TLSTestServer.start(certificate: .wrongHost, body: jwks)
+    let result = try await sandbox.run([
       "jwt", "verify", token, "--jwks", server.url("/jwks.json"), "--cacert",
       try TLSTestServer.caPath,
     ])

@@ -10,15 +10,15 @@ struct LoginCommandTests {
   @Test(
     "password sign-in takes one request, stores the credential and says who signed in",
     arguments: [CLIFixture.Mode.inProcess, .binary])
-  func password(mode: CLIFixture.Mode) throws {
-    let fixture = try CLIFixture(mode)
-    let result = try fixture.signIn()
+  func password(mode: CLIFixture.Mode) async throws {
+    let fixture = try await CLIFixture(mode)
+    let result = try await fixture.signIn()
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.hasPrefix("Signed in as demo@example.com (user_"))
     // The port is kept: two local instances differ only by it.
     let port = try #require(fixture.fapiURL.split(separator: ":").last)
     #expect(result.stderr.contains("on 127.0.0.1:\(port)\n"))
-    let signIns = try fixture.admin.requests(containing: "/v1/client/sign_ins")
+    let signIns = try await fixture.admin.requests(containing: "/v1/client/sign_ins")
     #expect(signIns.count == 1)
     #expect(signIns.first?.method == "POST")
     let stored = try fixture.credential()
@@ -28,9 +28,9 @@ struct LoginCommandTests {
   }
 
   @Test("--json prints the sign-in as an object on stdout")
-  func json() throws {
-    let fixture = try CLIFixture()
-    let result = try fixture.run(
+  func json() async throws {
+    let fixture = try await CLIFixture()
+    let result = try await fixture.run(
       ["login", "--email", "demo@example.com", "--password-stdin", "--json"],
       stdin: "demo-password\n")
     #expect(result.status == 0)
@@ -45,24 +45,24 @@ struct LoginCommandTests {
   }
 
   @Test("email code: Clerk's test address accepts 424242 from --code-stdin")
-  func emailCode() throws {
-    let fixture = try CLIFixture()
-    let result = try fixture.run(
+  func emailCode() async throws {
+    let fixture = try await CLIFixture()
+    let result = try await fixture.run(
       [
         "login", "--identifier", "demo+clerk_test@example.com", "--strategy", "email_code",
         "--code-stdin",
       ], stdin: "424242\n")
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("Signed in as demo+clerk_test@example.com"))
-    let token = try fixture.run(["token"])
+    let token = try await fixture.run(["token"])
     #expect(token.status == 0)
   }
 
   @Test("second factor: the password is stdin's first line, the TOTP code its second")
-  func totp() throws {
-    let fixture = try CLIFixture()
+  func totp() async throws {
+    let fixture = try await CLIFixture()
     let code = try fixture.totpCode()
-    let result = try fixture.run(
+    let result = try await fixture.run(
       ["login", "--identifier", "mfa@example.com", "--password-stdin", "--code-stdin"],
       stdin: "demo-password\n\(code)\n")
     #expect(result.status == 0, "\(result.stderr)")
@@ -70,33 +70,34 @@ struct LoginCommandTests {
   }
 
   @Test("ticket: a Backend API sign-in token redeemed from --ticket-stdin")
-  func ticket() throws {
-    let fixture = try CLIFixture()
-    let ticket = try fixture.admin.signInToken(
+  func ticket() async throws {
+    let fixture = try await CLIFixture()
+    let ticket = try await fixture.admin.signInToken(
       userID: try fixture.admin.userID(email: "demo@example.com"))
-    let result = try fixture.run(["login", "--ticket-stdin"], stdin: ticket + "\n")
+    let result = try await fixture.run(["login", "--ticket-stdin"], stdin: ticket + "\n")
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("Signed in as demo@example.com"))
-    let reused = try fixture.run(["login", "--ticket-stdin", "--profile", "again"], stdin: ticket)
+    let reused = try await fixture.run(
+      ["login", "--ticket-stdin", "--profile", "again"], stdin: ticket)
     #expect(reused.status == 6)
     #expect(reused.stdout.isEmpty)
   }
 
   @Test("CI: --user-id with CLERK_SECRET_KEY makes a ticket through the Backend API")
-  func userID() throws {
-    let fixture = try CLIFixture()
-    let user = try fixture.admin.userID(email: "mfa@example.com")
+  func userID() async throws {
+    let fixture = try await CLIFixture()
+    let user = try await fixture.admin.userID(email: "mfa@example.com")
     let extra = [
       "CLERK_SECRET_KEY": fixture.secretKey, "CLERK_API_URL": fixture.fapiURL,
     ]
-    let result = try fixture.run(["login", "--user-id", user], extra: extra)
+    let result = try await fixture.run(["login", "--user-id", user], extra: extra)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("(\(user))"))
-    let missingKey = try fixture.run(
+    let missingKey = try await fixture.run(
       ["login", "--user-id", user], extra: ["CLERK_API_URL": fixture.fapiURL])
     #expect(missingKey.status == 2)
     #expect(missingKey.stderr.contains("CLERK_SECRET_KEY"))
-    let wrongKey = try fixture.run(
+    let wrongKey = try await fixture.run(
       ["login", "--user-id", user],
       extra: ["CLERK_SECRET_KEY": "sk_test_wrong", "CLERK_API_URL": fixture.fapiURL])
     #expect(wrongKey.status == 3)
@@ -120,9 +121,9 @@ struct LoginCommandTests {
       ),
       (["--ticket-stdin"], "not-a-ticket\n"),
     ])
-  func refusals(arguments: [String], stdin: String) throws {
-    let fixture = try CLIFixture()
-    let result = try fixture.run(["login"] + arguments, stdin: stdin)
+  func refusals(arguments: [String], stdin: String) async throws {
+    let fixture = try await CLIFixture()
+    let result = try await fixture.run(["login"] + arguments, stdin: stdin)
     #expect(result.status == 6, "\(result.stderr)")
     #expect(result.stdout.isEmpty)
     let lines = result.stderr.split(separator: "\n")
@@ -140,19 +141,19 @@ struct LoginCommandTests {
       ),
       (["--identifier", "mfa@example.com", "--password-stdin"], "--code-stdin"),
     ])
-  func missingInput(arguments: [String], flag: String) throws {
-    let fixture = try CLIFixture()
-    let result = try fixture.run(["login"] + arguments, stdin: "demo-password\n")
+  func missingInput(arguments: [String], flag: String) async throws {
+    let fixture = try await CLIFixture()
+    let result = try await fixture.run(["login"] + arguments, stdin: "demo-password\n")
     #expect(result.status == 2, "\(result.stderr)")
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains(flag))
   }
 
   @Test("no instance configured: exit 3 saying how to configure one")
-  func noInstance() throws {
-    let sandbox = try CLIFixture()
+  func noInstance() async throws {
+    let sandbox = try await CLIFixture()
     let noInstance = ["CLERK_FAPI_URL": ""]
-    let result = try sandbox.run(
+    let result = try await sandbox.run(
       ["login", "--identifier", "demo@example.com", "--password-stdin"], stdin: "x\n",
       extra: noInstance)
     #expect(result.status == 3)
@@ -163,21 +164,21 @@ struct LoginCommandTests {
     #expect(result.stderr.contains("'clerkctl login --publishable-key pk_test_… --identifier"))
     #expect(result.stderr.contains("CLERK_FAPI_URL"))
     #expect(result.stderr.split(separator: "\n").count == 1)
-    let help = try sandbox.run(["login", "--help"], extra: noInstance)
+    let help = try await sandbox.run(["login", "--help"], extra: noInstance)
     #expect(help.stdout.contains("clerkctl login --publishable-key pk_test_… --identifier"))
     #expect(help.stdout.contains("Clerk Dashboard under API keys"))
     #expect(help.stdout.contains("(or set CLERK_FAPI_URL to its URL)"))
     #expect(help.stdout.contains("clerkctl login --fapi-url http://127.0.0.1:PORT"))
-    let badKey = try sandbox.run(
+    let badKey = try await sandbox.run(
       ["token", "--publishable-key", "pk_test_bm9wZQ"], extra: noInstance)
     #expect(badKey.status == 3, "\(badKey.stderr)")
     #expect(badKey.stdout.isEmpty)
   }
 
   @Test("a bad publishable key is exit 3 with the reason")
-  func badPublishableKey() throws {
-    let sandbox = try CLIFixture()
-    let result = try sandbox.run(
+  func badPublishableKey() async throws {
+    let sandbox = try await CLIFixture()
+    let result = try await sandbox.run(
       [
         "login", "--publishable-key", "pk_test_bm9wZQ", "--identifier", "demo@example.com",
         "--password-stdin",
@@ -189,19 +190,19 @@ struct LoginCommandTests {
   @Test(
     "signing in again keeps the old credential until the new one is stored, then ends the old session"
   )
-  func reLogin() throws {
-    let fixture = try CLIFixture()
-    try fixture.signIn()
+  func reLogin() async throws {
+    let fixture = try await CLIFixture()
+    try await fixture.signIn()
     let first = try #require(fixture.credential()["session_id"]?.stringValue)
-    let failed = try fixture.run(
+    let failed = try await fixture.run(
       ["login", "--identifier", "demo@example.com", "--password-stdin"], stdin: "wrong\n")
     #expect(failed.status == 6)
     #expect(try fixture.credential()["session_id"]?.stringValue == first)
-    #expect(try fixture.run(["token"]).status == 0)
-    try fixture.signIn()
+    await #expect(try fixture.run(["token"]).status == 0)
+    try await fixture.signIn()
     let second = try #require(fixture.credential()["session_id"]?.stringValue)
     #expect(second != first)
-    let removals = try fixture.admin.requests(containing: "/sessions/\(first)/remove")
+    let removals = try await fixture.admin.requests(containing: "/sessions/\(first)/remove")
     #expect(removals.count == 1)
     #expect(removals.first?.status == 200)
   }

@@ -10,73 +10,74 @@ struct TokenCommandTests {
   @Test(
     "a miss costs exactly one request; a hit costs none",
     arguments: [CLIFixture.Mode.inProcess, .binary])
-  func cache(mode: CLIFixture.Mode) throws {
-    let fixture = try CLIFixture(mode)
-    try fixture.signIn()
+  func cache(mode: CLIFixture.Mode) async throws {
+    let fixture = try await CLIFixture(mode)
+    try await fixture.signIn()
     let session = try #require(fixture.credential()["session_id"]?.stringValue)
-    let first = try fixture.run(["token", "--template", "convex"])
+    let first = try await fixture.run(["token", "--template", "convex"])
     #expect(first.status == 0)
     #expect(first.stderr.isEmpty)
-    let afterMiss = try fixture.admin.requests(containing: session)
+    let afterMiss = try await fixture.admin.requests(containing: session)
     #expect(afterMiss.count == 1)
     #expect(afterMiss.first?.path.hasSuffix("/tokens/convex") == true)
-    let second = try fixture.run(["token", "--template", "convex"])
+    let second = try await fixture.run(["token", "--template", "convex"])
     #expect(second.stdout == first.stdout)
-    #expect(try fixture.admin.requests(containing: session).count == 1)
-    let forced = try fixture.run(["token", "--template", "convex", "--force-refresh"])
+    await #expect(try fixture.admin.requests(containing: session).count == 1)
+    let forced = try await fixture.run(["token", "--template", "convex", "--force-refresh"])
     #expect(forced.status == 0)
     #expect(forced.stdout != first.stdout)
-    #expect(try fixture.admin.requests(containing: session).count == 2)
+    await #expect(try fixture.admin.requests(containing: session).count == 2)
   }
 
   @Test(
     "a cached token with less than --min-ttl left is minted again; above the lifetime is a usage error"
   )
-  func minTTL() throws {
-    let fixture = try CLIFixture()
-    try fixture.signIn()
+  func minTTL() async throws {
+    let fixture = try await CLIFixture()
+    try await fixture.signIn()
     let session = try #require(fixture.credential()["session_id"]?.stringValue)
-    let first = try fixture.run(["token", "--template", "convex"])
+    let first = try await fixture.run(["token", "--template", "convex"])
     // Age the cached token: 8 s left of its 60, less than the default --min-ttl of 10.
     try #require(fixture.time).advance(52)
-    let withFiveSeconds = try fixture.run(["token", "--template", "convex", "--min-ttl", "5"])
+    let withFiveSeconds = try await fixture.run(["token", "--template", "convex", "--min-ttl", "5"])
     #expect(withFiveSeconds.stdout == first.stdout)
-    #expect(try fixture.admin.requests(containing: session).count == 1)
-    let fresh = try fixture.run(["token", "--template", "convex"])
+    await #expect(try fixture.admin.requests(containing: session).count == 1)
+    let fresh = try await fixture.run(["token", "--template", "convex"])
     #expect(fresh.status == 0)
     #expect(fresh.stdout != first.stdout)
-    #expect(try fixture.admin.requests(containing: session).count == 2)
-    let impossible = try fixture.run(["token", "--template", "convex", "--min-ttl", "600"])
+    await #expect(try fixture.admin.requests(containing: session).count == 2)
+    let impossible = try await fixture.run(["token", "--template", "convex", "--min-ttl", "600"])
     #expect(impossible.status == 2)
     #expect(impossible.stdout.isEmpty)
     #expect(impossible.stderr.contains("--min-ttl"))
   }
 
   @Test("the template token carries the template's claims; the session token has sid")
-  func claimsOfTokens() throws {
-    let fixture = try CLIFixture()
-    try fixture.signIn()
+  func claimsOfTokens() async throws {
+    let fixture = try await CLIFixture()
+    try await fixture.signIn()
     let user = try #require(fixture.credential()["user_id"]?.stringValue)
-    let convex = try claims(of: try fixture.run(["token", "--template", "convex"]).stdout)
+    let convex = try await claims(of: try fixture.run(["token", "--template", "convex"]).stdout)
     #expect(convex["aud"]?.stringValue == "convex")
     #expect(convex["sub"]?.stringValue == user)
     #expect(convex["iss"]?.stringValue == fixture.fapiURL)
     #expect(convex["sid"] == nil)
-    let session = try claims(of: try fixture.run(["token"]).stdout)
+    let session = try await claims(of: try fixture.run(["token"]).stdout)
     let stored = try fixture.credential()["session_id"]?.stringValue
     #expect(session["sid"]?.stringValue == stored)
   }
 
   @Test("--format raw, header and json")
-  func formats() throws {
-    let fixture = try CLIFixture()
-    try fixture.signIn()
-    let raw = try fixture.run(["token", "--template", "convex"]).stdout
+  func formats() async throws {
+    let fixture = try await CLIFixture()
+    try await fixture.signIn()
+    let raw = try await fixture.run(["token", "--template", "convex"]).stdout
     #expect(raw.hasSuffix("\n"))
     #expect(raw.split(separator: ".").count == 3)
-    let header = try fixture.run(["token", "--template", "convex", "--format", "header"]).stdout
+    let header = try await fixture.run(["token", "--template", "convex", "--format", "header"])
+      .stdout
     #expect(header == "Authorization: Bearer \(raw)")
-    let json = try JSONValue(
+    let json = try await JSONValue(
       parsing: try fixture.run(["token", "--template", "convex", "--json"]).stdout)
     #expect(json["jwt"]?.stringValue == raw.trimmingCharacters(in: .newlines))
     #expect(json["template"]?.stringValue == "convex")
@@ -89,57 +90,57 @@ struct TokenCommandTests {
     #expect(json["schema_version"] == 1)
     #expect(json["profile"]?.stringValue == "default")
     #expect(json["cached"] == true)
-    let fresh = try JSONValue(
+    let fresh = try await JSONValue(
       parsing: try fixture.run(["token", "--template", "convex", "--json", "--force-refresh"])
         .stdout)
     #expect(fresh["cached"] == false)
     for format in ["raw", "header"] {
-      let clash = try fixture.run(["token", "--json", "--format", format])
+      let clash = try await fixture.run(["token", "--json", "--format", format])
       #expect(clash.status == 2)
       #expect(clash.stdout.isEmpty)
       #expect(clash.stderr.contains("'--json' and '--format \(format)' disagree"))
     }
-    #expect(try fixture.run(["token", "--json", "--format", "json"]).status == 0)
+    await #expect(try fixture.run(["token", "--json", "--format", "json"]).status == 0)
   }
 
   @Test("an unknown template is exit 7 naming it; stdout stays empty")
-  func unknownTemplate() throws {
-    let fixture = try CLIFixture()
-    try fixture.signIn()
-    let result = try fixture.run(["token", "--template", "nope"])
+  func unknownTemplate() async throws {
+    let fixture = try await CLIFixture()
+    try await fixture.signIn()
+    let result = try await fixture.run(["token", "--template", "nope"])
     #expect(result.status == 7)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("'nope'"))
   }
 
   @Test("not signed in, logged out, or revoked at Clerk: exit 4")
-  func notSignedIn() throws {
-    let fixture = try CLIFixture()
-    let never = try fixture.run(["token"])
+  func notSignedIn() async throws {
+    let fixture = try await CLIFixture()
+    let never = try await fixture.run(["token"])
     #expect(never.status == 4)
     #expect(never.stdout.isEmpty)
     #expect(never.stderr.contains("clerkctl login"))
 
-    try fixture.signIn()
+    try await fixture.signIn()
     let session = try #require(fixture.credential()["session_id"]?.stringValue)
-    try fixture.admin.revoke(sessionID: session)
-    let revoked = try fixture.run(["token", "--template", "convex"])
+    try await fixture.admin.revoke(sessionID: session)
+    let revoked = try await fixture.run(["token", "--template", "convex"])
     #expect(revoked.status == 4, "\(revoked.stderr)")
     #expect(revoked.stdout.isEmpty)
 
-    try fixture.signIn()
-    #expect(try fixture.run(["logout"]).status == 0)
-    let loggedOut = try fixture.run(["token", "--template", "convex"])
+    try await fixture.signIn()
+    await #expect(try fixture.run(["logout"]).status == 0)
+    let loggedOut = try await fixture.run(["token", "--template", "convex"])
     #expect(loggedOut.status == 4)
     #expect(loggedOut.stdout.isEmpty)
   }
 
   @Test("two profiles used at once never mix")
-  func profiles() throws {
-    let fixture = try CLIFixture()
-    try fixture.signIn(profile: "alice")
+  func profiles() async throws {
+    let fixture = try await CLIFixture()
+    try await fixture.signIn(profile: "alice")
     let code = try fixture.totpCode()
-    let bob = try fixture.run(
+    let bob = try await fixture.run(
       [
         "login", "--profile", "bob", "--identifier", "mfa@example.com", "--password-stdin",
         "--code-stdin",
@@ -160,17 +161,17 @@ struct TokenCommandTests {
       let sub = try claims(of: result.stdout)["sub"]?.stringValue
       #expect(sub == (email == "demo@example.com" ? aliceUser : bobUser))
     }
-    let whoami = try fixture.run(["whoami", "--profile", "bob", "--json"])
+    let whoami = try await fixture.run(["whoami", "--profile", "bob", "--json"])
     #expect(try JSONValue(parsing: whoami.stdout)["email"]?.stringValue == "mfa@example.com")
-    #expect(try fixture.run(["token"]).status == 4)
+    await #expect(try fixture.run(["token"]).status == 4)
   }
 
   @Test("concurrent runs sharing one config dir on a cold cache make one mint under the lock")
-  func singleMintUnderTheLock() throws {
+  func singleMintUnderTheLock() async throws {
     // Lock waiters poll with real sleeps; the test clock still stands still.
-    let fixture = try CLIFixture(sleeping: .sleepsForReal)
-    try fixture.signIn()
-    try fixture.admin.clearRequests()
+    let fixture = try await CLIFixture(sleeping: .sleepsForReal)
+    try await fixture.signIn()
+    try await fixture.admin.clearRequests()
     let results = Lock<[ProcessResult]>([])
     let runs = DispatchGroup()
     for _ in 0..<8 {
@@ -186,6 +187,6 @@ struct TokenCommandTests {
     #expect(all.count == 8)
     for result in all { #expect(result.status == 0, "\(result.stderr)") }
     #expect(Set(all.map(\.stdout)).count == 1)
-    #expect(try fixture.mintCount() == 1)
+    await #expect(try fixture.mintCount() == 1)
   }
 }

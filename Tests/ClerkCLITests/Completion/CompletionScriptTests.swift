@@ -18,7 +18,7 @@ struct CompletionScriptTests {
   }
 
   @Test("Each script names every command, option and choice", arguments: CompletionShell.allCases)
-  func coverage(shell: CompletionShell) {
+  func coverage(shell: CompletionShell) async {
     let result = runCLI(["completion", shell.rawValue])
     #expect(result.code == 0)
     #expect(result.error.isEmpty)
@@ -38,7 +38,7 @@ struct CompletionScriptTests {
   }
 
   @Test("Each script passes its shell's syntax check", arguments: CompletionShell.allCases)
-  func syntax(shell: CompletionShell) throws {
+  func syntax(shell: CompletionShell) async throws {
     guard
       let executable = ["/usr/bin/", "/bin/", "/usr/local/bin/"].map({ $0 + shell.rawValue })
         .first(where: { FileManager.default.isExecutableFile(atPath: $0) })
@@ -49,13 +49,13 @@ struct CompletionScriptTests {
     let file = URL(fileURLWithPath: directory.file("clerkctl.\(shell.rawValue)"))
     try runCLI(["completion", shell.rawValue]).output.write(
       to: file, atomically: true, encoding: .utf8)
-    let result = try ProcessRun.run(
+    let result = try await ProcessRun.run(
       executable, ["-n", file.path], environment: ProcessInfo.processInfo.environment)
     #expect(result.status == 0, "\(shell) -n: \(result.stderr)")
   }
 
   @Test("bash completes subcommands, option values and arguments")
-  func bashBehaviour() throws {
+  func bashBehaviour() async throws {
     guard FileManager.default.isExecutableFile(atPath: "/bin/bash") else { return }
     let script = runCLI(["completion", "bash"]).output
     let probe = """
@@ -67,7 +67,7 @@ struct CompletionScriptTests {
       t clerkctl jwt verify --le
       t clerkctl completion ''
       """
-    let result = try ProcessRun.run(
+    let result = try await ProcessRun.run(
       "/bin/bash", ["-c", probe], environment: ProcessInfo.processInfo.environment)
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
       .map(String.init)
@@ -78,7 +78,7 @@ struct CompletionScriptTests {
   }
 
   @Test("bash offers stored profiles after --profile and 'profile use', templates after --template")
-  func bashDynamicValues() throws {
+  func bashDynamicValues() async throws {
     guard FileManager.default.isExecutableFile(atPath: "/bin/bash") else { return }
     let script = runCLI(["completion", "bash"]).output
     let probe = """
@@ -95,7 +95,7 @@ struct CompletionScriptTests {
       t clerkctl token --template ''
       t clerkctl exec --template co
       """
-    let result = try ProcessRun.run(
+    let result = try await ProcessRun.run(
       "/bin/bash", ["-c", probe], environment: ProcessInfo.processInfo.environment)
     let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
       .map(String.init)
@@ -103,14 +103,14 @@ struct CompletionScriptTests {
   }
 
   @Test("zsh and fish ask clerkctl for the same values", arguments: [CompletionShell.zsh, .fish])
-  func dynamicValues(shell: CompletionShell) {
+  func dynamicValues(shell: CompletionShell) async {
     let script = runCLI(["completion", shell.rawValue]).output
     #expect(script.contains("clerkctl __complete profiles 2>/dev/null"))
     #expect(script.contains("clerkctl __complete templates 2>/dev/null"))
   }
 
   @Test("__complete lists stored profiles, and convex with the cached templates")
-  func completeValues() throws {
+  func completeValues() async throws {
     let fixture = try ProfileFixture(profiles: ["default", "work"])
     let store = ProfileStore(directory: ConfigDirectory(path: fixture.configDir))
     var credential = try #require(try store.load(profile: "work"))
@@ -128,7 +128,7 @@ struct CompletionScriptTests {
   }
 
   @Test("completion --help says where each shell's script goes")
-  func placement() {
+  func placement() async {
     let help = runCLI(["completion", "--help"]).output
     let flat = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(flat.contains("~/.local/share/bash-completion/completions/clerkctl"))

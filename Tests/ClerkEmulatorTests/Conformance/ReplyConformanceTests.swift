@@ -21,14 +21,16 @@ struct ReplyConformanceTests {
   }
 
   /// Runs the validator over `directory`.
-  static func validate(_ directory: String, extra: [String] = []) throws -> ProcessResult {
-    try ProcessRun.run(
+  static func validate(
+    _ directory: String, extra: [String] = []
+  ) async throws -> ProcessResult {
+    try await ProcessRun.run(
       "/usr/bin/env", ["python3", try validator()] + extra + [directory],
       environment: ProcessInfo.processInfo.environment, timeout: 300)
   }
 
   @Test("every flow's replies validate, and every FAPI/BAPI JSON route was exercised")
-  func flowsConform() throws {
+  func flowsConform() async throws {
     let directory = TemporaryDirectory(prefix: "emulator-replies")
     let recorder = ReplyRecorder(directory: URL(fileURLWithPath: directory.path))
     let harness = try EmulatorHarness(recorder: recorder)
@@ -50,25 +52,25 @@ struct ReplyConformanceTests {
         operations.contains("\(route.method) \(route.template)"),
         "no flow exercised \(route.method) \(route.template)")
     }
-    let result = try Self.validate(
+    let result = try await Self.validate(
       directory.path, extra: ["--check-allowlist", "--min-replies", "60"])
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
   }
 
   @Test("the validator reports a removed required key, a made-up tag and a forbidden key")
-  func validatorCatchesViolations() throws {
+  func validatorCatchesViolations() async throws {
     let directory = TemporaryDirectory(prefix: "emulator-replies")
     let recorder = ReplyRecorder(directory: URL(fileURLWithPath: directory.path))
     let harness = try EmulatorHarness(recorder: recorder)
-    let users = try EmulatorHarness.json(harness.bapi("GET", "/v1/users"))
+    let users = try await EmulatorHarness.json(harness.bapi("GET", "/v1/users"))
     let userID = try #require(users.arrayValue?.first?["id"]?.stringValue)
-    #expect(harness.bapi("GET", "/v1/users/\(userID)").status == 200)
-    #expect(
+    await #expect(harness.bapi("GET", "/v1/users/\(userID)").status == 200)
+    await #expect(
       harness.fapi(
         "POST", "/v1/client/sign_ins",
         form: [("identifier", "demo@example.com"), ("password", "demo-password")]
       ).status == 200)
-    let clean = try Self.validate(directory.path)
+    let clean = try await Self.validate(directory.path)
     #expect(clean.status == 0, "\(clean.stdout)\(clean.stderr)")
 
     let files = try FileManager.default.contentsOfDirectory(atPath: directory.path)
@@ -116,7 +118,7 @@ struct ReplyConformanceTests {
       var json = original
       mutate(&json)
       try Data(json.encodedBytes).write(to: URL(fileURLWithPath: broken.path + "/reply.json"))
-      let result = try Self.validate(broken.path)
+      let result = try await Self.validate(broken.path)
       #expect(result.status == 1, "\(name): \(result.stdout)\(result.stderr)")
       #expect(result.stdout.contains("VIOLATION"), "\(name)")
       #expect(result.stdout.contains(message), "\(name): \(result.stdout)")

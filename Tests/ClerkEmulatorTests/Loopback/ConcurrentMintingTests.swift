@@ -20,31 +20,33 @@ struct ConcurrentMintingTests {
   }
 
   @Test("8 threads minting session and template tokens all succeed with distinct tokens")
-  func eightThreads() throws {
+  func eightThreads() async throws {
     let harness = try EmulatorHarness(overLoopback: true)
-    let (token, session) = try harness.signIn()
+    let (token, session) = try await harness.signIn()
     let results = Results()
     let perThread = 4
     let base = harness.baseURL
     let http = harness.http
-    DispatchQueue.concurrentPerform(iterations: 8) { thread in
-      for index in 0..<perThread {
-        let template = (thread + index) % 2 == 0 ? "" : "/convex"
-        let request = HTTPRequest(
-          method: "POST",
-          url: base + "/v1/client/sessions/\(session)/tokens\(template)?_is_native=true",
-          headers: ["Authorization": token])
-        do {
-          let response = try http.send(request)
-          guard response.status == 200,
-            let jwt = (try? JSONValue(parsing: response.body))?["jwt"]?.stringValue
-          else {
-            results.fail("HTTP \(response.status): \(response.bodyText)")
-            continue
+    await onOwnThread {
+      DispatchQueue.concurrentPerform(iterations: 8) { thread in
+        for index in 0..<perThread {
+          let template = (thread + index) % 2 == 0 ? "" : "/convex"
+          let request = HTTPRequest(
+            method: "POST",
+            url: base + "/v1/client/sessions/\(session)/tokens\(template)?_is_native=true",
+            headers: ["Authorization": token])
+          do {
+            let response = try http.send(request)
+            guard response.status == 200,
+              let jwt = (try? JSONValue(parsing: response.body))?["jwt"]?.stringValue
+            else {
+              results.fail("HTTP \(response.status): \(response.bodyText)")
+              continue
+            }
+            results.add(jwt)
+          } catch {
+            results.fail("\(error)")
           }
-          results.add(jwt)
-        } catch {
-          results.fail("\(error)")
         }
       }
     }

@@ -18,9 +18,9 @@ struct LoopbackRobustnessTests {
   }
 
   /// Reads the reply to bad input: the status of a response, or 0 when the server closed.
-  private func statusOrClose(_ connection: RawHTTPConnection) throws -> Int {
+  private func statusOrClose(_ connection: RawHTTPConnection) async throws -> Int {
     do {
-      return try connection.readResponse().status
+      return try await connection.readResponse().status
     } catch RawHTTPConnection.Failure.closed {
       return 0
     } catch RawHTTPConnection.Failure.receiveFailed(let code) where code == ECONNRESET {
@@ -29,10 +29,12 @@ struct LoopbackRobustnessTests {
   }
 
   /// A normal request on a new connection still succeeds.
-  private func expectStillServing(sourceLocation: SourceLocation = #_sourceLocation) throws {
-    let connection = try RawHTTPConnection(port: harness.port)
+  private func expectStillServing(
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
+    let connection = try await RawHTTPConnection.connected(port: harness.port)
     try connection.send("GET /v1/environment HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
-    let response = try connection.readResponse()
+    let response = try await connection.readResponse()
     #expect(response.status == 200, sourceLocation: sourceLocation)
     #expect(
       (try? JSONValue(parsing: response.body))?["auth_config"] != nil,
@@ -73,22 +75,22 @@ struct LoopbackRobustnessTests {
   }
 
   @Test("garbage, a 20 KiB header and a 2 MiB body get their 4xx", arguments: BadInput.allCases)
-  func badInput(_ input: BadInput) throws {
+  func badInput(_ input: BadInput) async throws {
     let connection = try RawHTTPConnection(port: harness.port)
     try connection.send(input.head)
     // The server may answer and close before a body is through; a failed send is fine.
     try? connection.send(input.body)
-    #expect(try statusOrClose(connection) == input.status)
-    try expectStillServing()
+    await #expect(try statusOrClose(connection) == input.status)
+    try await expectStillServing()
   }
 
   @Test("a stalled half-request does not hold up others and is closed on the read timeout")
-  func stalled() throws {
+  func stalled() async throws {
     let stalled = try RawHTTPConnection(port: harness.port)
     try stalled.send("POST /v1/client/sign_ins?_is_native=true HTTP/1.1\r\nHost: x\r\n")
-    try expectStillServing()
-    let status = try statusOrClose(stalled)
+    try await expectStillServing()
+    let status = try await statusOrClose(stalled)
     #expect(status == 408)
-    try expectStillServing()
+    try await expectStillServing()
   }
 }

@@ -36,12 +36,12 @@ struct LoopbackTokenTests {
   }
 
   @Test("JWKS over HTTP and through OIDC discovery verify session and template tokens")
-  func verifyAgainstServedKeys() throws {
-    let (token, session) = try harness.signIn()
+  func verifyAgainstServedKeys() async throws {
+    let (token, session) = try await harness.signIn()
     let sessionJWT = try mint(session, token: token)
     let templateJWT = try mint(session, token: token, template: "convex")
 
-    let jwksResponse = try harness.exchange("GET", "/.well-known/jwks.json")
+    let jwksResponse = try await harness.exchange("GET", "/.well-known/jwks.json")
     #expect(jwksResponse.status == 200)
     let served = try JWKS(bytes: jwksResponse.body)
     #expect(served.keys.map(\.kid) == [harness.emulator.instanceID])
@@ -77,8 +77,8 @@ struct LoopbackTokenTests {
   }
 
   @Test("tokens verify only against the instance key, not another key under the same kid")
-  func otherKeyRefuses() throws {
-    let (token, session) = try harness.signIn()
+  func otherKeyRefuses() async throws {
+    let (token, session) = try await harness.signIn()
     let jwt = try mint(session, token: token)
     let other = JWKS(keys: [RFC7515Key.jwk(kid: harness.emulator.instanceID)])
     // The harness signs with RFC 7515's key; flipping one bit of n gives a different key.
@@ -93,8 +93,8 @@ struct LoopbackTokenTests {
   }
 
   @Test("Convex accepts the convex template token and returns the identity")
-  func convexAcceptsTemplate() throws {
-    let (token, session) = try harness.signIn()
+  func convexAcceptsTemplate() async throws {
+    let (token, session) = try await harness.signIn()
     let jwt = try mint(session, token: token, template: "convex")
     let response = try whoami(authorization: "Bearer " + jwt)
     #expect(response.status == 200)
@@ -109,16 +109,16 @@ struct LoopbackTokenTests {
   }
 
   @Test("Convex refuses a session token with 401 NoAuthProvider")
-  func convexRefusesSessionToken() throws {
-    let (token, session) = try harness.signIn()
+  func convexRefusesSessionToken() async throws {
+    let (token, session) = try await harness.signIn()
     let response = try whoami(authorization: "Bearer " + mint(session, token: token))
     #expect(response.status == 401)
     #expect(try EmulatorHarness.json(response)["code"] == "NoAuthProvider")
   }
 
   @Test("Convex refuses a forged signature and an expired token with 401 Unauthenticated")
-  func convexRefusesForgedAndExpired() throws {
-    let (token, session) = try harness.signIn()
+  func convexRefusesForgedAndExpired() async throws {
+    let (token, session) = try await harness.signIn()
     let jwt = try mint(session, token: token, template: "convex")
     let parts = jwt.split(separator: ".").map(String.init)
     var signature = try #require(Base64URL.decode(parts[2]))
@@ -144,9 +144,9 @@ struct LoopbackTokenTests {
   }
 
   @Test("an unknown template is 404 resource_not_found")
-  func unknownTemplate() throws {
-    let (token, session) = try harness.signIn()
-    let response = harness.fapi(
+  func unknownTemplate() async throws {
+    let (token, session) = try await harness.signIn()
+    let response = await harness.fapi(
       "POST", "/v1/client/sessions/\(session)/tokens/nope", token: token)
     #expect(response.status == 404)
     #expect(EmulatorHarness.errorCode(response) == "resource_not_found")
@@ -158,18 +158,18 @@ struct LoopbackTokenTests {
   @Test(
     "after remove, end or sign-out-all, minting is 404 resource_not_found",
     arguments: ["remove", "end", "all"])
-  func signedOutSessionCannotMint(how: String) throws {
-    let (token, session) = try harness.signIn()
+  func signedOutSessionCannotMint(how: String) async throws {
+    let (token, session) = try await harness.signIn()
     let response: HTTPResponse
     if how == "all" {
-      response = harness.fapi("DELETE", "/v1/client/sessions", token: token)
+      response = await harness.fapi("DELETE", "/v1/client/sessions", token: token)
     } else {
-      response = harness.fapi("POST", "/v1/client/sessions/\(session)/\(how)", token: token)
+      response = await harness.fapi("POST", "/v1/client/sessions/\(session)/\(how)", token: token)
     }
     #expect(response.status == 200)
     let body = try EmulatorHarness.json(response)
     #expect(body["client"]?["last_active_session_id"] == .null)
-    let minted = harness.fapi("POST", "/v1/client/sessions/\(session)/tokens", token: token)
+    let minted = await harness.fapi("POST", "/v1/client/sessions/\(session)/tokens", token: token)
     #expect(minted.status == 404)
     #expect(EmulatorHarness.errorCode(minted) == "resource_not_found")
     #expect(
@@ -178,25 +178,25 @@ struct LoopbackTokenTests {
   }
 
   @Test("DELETE /v1/client clears the client token; the old token then gets 401")
-  func deleteClient() throws {
-    let (token, session) = try harness.signIn()
-    let deleted = harness.fapi("DELETE", "/v1/client", token: token)
+  func deleteClient() async throws {
+    let (token, session) = try await harness.signIn()
+    let deleted = await harness.fapi("DELETE", "/v1/client", token: token)
     #expect(deleted.status == 200)
     #expect(deleted.headers["Authorization"] == "")
     #expect(try EmulatorHarness.json(deleted)["client"] == .null)
-    let minted = harness.fapi("POST", "/v1/client/sessions/\(session)/tokens", token: token)
+    let minted = await harness.fapi("POST", "/v1/client/sessions/\(session)/tokens", token: token)
     #expect(minted.status == 401)
     #expect(EmulatorHarness.errorCode(minted) == "authentication_invalid")
   }
 
   @Test("a session revoked through the test surface can no longer mint")
-  func revoked() throws {
-    let (token, session) = try harness.signIn()
-    let revoked = harness.send(
+  func revoked() async throws {
+    let (token, session) = try await harness.signIn()
+    let revoked = await harness.send(
       "POST", "/__emulator/sessions/\(session)/revoke",
       headers: ["Content-Type": "application/json"], body: Array("{}".utf8))
     #expect(try EmulatorHarness.json(revoked)["status"] == "revoked")
-    let minted = harness.fapi("POST", "/v1/client/sessions/\(session)/tokens", token: token)
+    let minted = await harness.fapi("POST", "/v1/client/sessions/\(session)/tokens", token: token)
     #expect(minted.status == 404)
   }
 }

@@ -61,6 +61,16 @@ struct EmulatorHarness {
         return HTTPResponse(status: 0)
       }
     }
+    return handle(
+      method, target, headers: headers, body: body, remote: remote,
+      sourceLocation: sourceLocation)
+  }
+
+  /// Hands a request to the emulator directly, in memory.
+  private func handle(
+    _ method: String, _ target: String, headers: HTTPHeaders, body: [UInt8], remote: String,
+    sourceLocation: SourceLocation
+  ) -> HTTPResponse {
     let reply = emulator.handle(
       HTTPServerRequest(
         method: method, target: target, headers: headers, body: body, remoteAddress: remote))
@@ -85,13 +95,19 @@ struct EmulatorHarness {
     _ method: String, _ path: String, form: [(String, String)] = [], token: String? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
   ) -> HTTPResponse {
+    let (target, headers, body) = Self.fapiRequest(path, form: form, token: token)
+    return send(method, target, headers: headers, body: body, sourceLocation: sourceLocation)
+  }
+
+  /// The target, headers and body of a native FAPI request.
+  private static func fapiRequest(
+    _ path: String, form: [(String, String)], token: String?
+  ) -> (target: String, headers: HTTPHeaders, body: [UInt8]) {
     var headers: HTTPHeaders = ["Content-Type": "application/x-www-form-urlencoded"]
     if let token { headers.add(name: "Authorization", value: token) }
     let separator = path.contains("?") ? "&" : "?"
     let body = form.map { "\(Self.encode($0.0))=\(Self.encode($0.1))" }.joined(separator: "&")
-    return send(
-      method, path + separator + "_is_native=true", headers: headers, body: Array(body.utf8),
-      sourceLocation: sourceLocation)
+    return (path + separator + "_is_native=true", headers, Array(body.utf8))
   }
 
   /// A BAPI request with the secret key (or `authorization`).
@@ -101,12 +117,19 @@ struct EmulatorHarness {
   )
     -> HTTPResponse
   {
+    send(
+      method, path, headers: bapiHeaders(authorization: authorization),
+      body: json?.encodedBytes ?? [])
+  }
+
+  /// The headers of a BAPI request: the secret key, or `authorization` ("": none).
+  private func bapiHeaders(authorization: String?) -> HTTPHeaders {
     var headers: HTTPHeaders = [
       "Authorization": authorization ?? "Bearer \(emulator.secretKey)",
       "Content-Type": "application/json",
     ]
     if authorization == "" { headers.remove(name: "Authorization") }
-    return send(method, path, headers: headers, body: json?.encodedBytes ?? [])
+    return headers
   }
 
   /// Queues a fault on the test surface (see `Fault`).
@@ -125,7 +148,16 @@ struct EmulatorHarness {
   {
     let response = fapi(
       "POST", "/v1/client/sign_ins", form: [("identifier", email), ("password", password)])
-    let body = try Self.json(response)
+    return try Self.signedIn(response)
+  }
+
+  /// The client token and session id of a password sign-in's response.
+  private static func signedIn(
+    _ response: HTTPResponse
+  ) throws -> (
+    token: String, sessionID: String
+  ) {
+    let body = try json(response)
     let token = try #require(response.headers["Authorization"])
     let session = try #require(body["response"]?["created_session_id"]?.stringValue)
     return (token, session)
@@ -133,11 +165,17 @@ struct EmulatorHarness {
 
   /// Mints a token for a session; returns the decoded payload.
   func mint(_ sessionID: String, token: String, template: String? = nil) throws -> JWT {
-    let path =
-      "/v1/client/sessions/\(sessionID)/tokens" + (template.map { "/" + $0 } ?? "")
-    let response = fapi("POST", path, token: token)
+    try Self.minted(fapi("POST", Self.mintPath(sessionID, template: template), token: token))
+  }
+
+  private static func mintPath(_ sessionID: String, template: String?) -> String {
+    "/v1/client/sessions/\(sessionID)/tokens" + (template.map { "/" + $0 } ?? "")
+  }
+
+  /// The decoded payload of a mint's response.
+  private static func minted(_ response: HTTPResponse) throws -> JWT {
     #expect(response.status == 200)
-    let body = try Self.json(response)
+    let body = try json(response)
     #expect(body["object"] == "token")
     return try JWT(try #require(body["jwt"]?.stringValue))
   }
@@ -155,5 +193,78 @@ struct EmulatorHarness {
     var allowed = CharacterSet.alphanumerics
     allowed.insert(charactersIn: "-._~")
     return text.addingPercentEncoding(withAllowedCharacters: allowed) ?? text
+  }
+}
+
+/// The helpers above awaited: over loopback the libcurl exchange runs on a thread of its own,
+/// so a test waiting on the server holds no cooperative thread.
+extension EmulatorHarness {
+  /// ``send(_:_:headers:body:remote:sourceLocation:)``, awaited.
+  @discardableResult
+  func send(
+    _ method: String, _ target: String, headers: HTTPHeaders = [:], body: [UInt8] = [],
+    remote: String = "127.0.0.1", sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> HTTPResponse {
+    guard server != nil else {
+      return handle(
+        method, target, headers: headers, body: body, remote: remote,
+        sourceLocation: sourceLocation)
+    }
+    do {
+      return try await exchange(method, target, headers: headers, body: body)
+    } catch {
+      Issue.record("HTTP exchange failed: \(error)", sourceLocation: sourceLocation)
+      return HTTPResponse(status: 0)
+    }
+  }
+
+  /// ``exchange(_:_:headers:body:)``, awaited.
+  func exchange(
+    _ method: String, _ target: String, headers: HTTPHeaders = [:], body: [UInt8] = []
+  ) async throws -> HTTPResponse {
+    try await http.awaitedSend(
+      HTTPRequest(method: method, url: baseURL + target, headers: headers, body: body))
+  }
+
+  /// ``fapi(_:_:form:token:sourceLocation:)``, awaited.
+  @discardableResult
+  func fapi(
+    _ method: String, _ path: String, form: [(String, String)] = [], token: String? = nil,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async -> HTTPResponse {
+    let (target, headers, body) = Self.fapiRequest(path, form: form, token: token)
+    return await send(method, target, headers: headers, body: body, sourceLocation: sourceLocation)
+  }
+
+  /// ``bapi(_:_:json:authorization:)``, awaited.
+  @discardableResult
+  func bapi(
+    _ method: String, _ path: String, json: JSONValue? = nil, authorization: String? = nil
+  ) async -> HTTPResponse {
+    await send(
+      method, path, headers: bapiHeaders(authorization: authorization),
+      body: json?.encodedBytes ?? [])
+  }
+
+  /// ``queueFault(_:sourceLocation:)``, awaited.
+  func queueFault(_ fault: JSONValue, sourceLocation: SourceLocation = #_sourceLocation) async {
+    let response = await send(
+      "POST", "/__emulator/faults", headers: ["Content-Type": "application/json"],
+      body: fault.encodedBytes, sourceLocation: sourceLocation)
+    #expect(response.status == 200, sourceLocation: sourceLocation)
+  }
+
+  /// ``signIn(_:password:)``, awaited.
+  func signIn(
+    _ email: String = "demo@example.com", password: String = "demo-password"
+  ) async throws -> (token: String, sessionID: String) {
+    let response = await fapi(
+      "POST", "/v1/client/sign_ins", form: [("identifier", email), ("password", password)])
+    return try Self.signedIn(response)
+  }
+
+  /// ``mint(_:token:template:)``, awaited.
+  func mint(_ sessionID: String, token: String, template: String? = nil) async throws -> JWT {
+    try Self.minted(await fapi("POST", Self.mintPath(sessionID, template: template), token: token))
   }
 }

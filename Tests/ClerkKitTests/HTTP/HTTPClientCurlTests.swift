@@ -14,17 +14,17 @@ struct HTTPClientCurlTests {
   private func failure(
     _ request: HTTPRequest, client: HTTPClient? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
-  ) throws -> HTTPError {
+  ) async throws -> HTTPError {
     let client = client ?? self.client
-    return try #require(throws: HTTPError.self, sourceLocation: sourceLocation) {
-      try client.send(request)
+    return try await #require(throws: HTTPError.self, sourceLocation: sourceLocation) {
+      try await client.awaitedSend(request)
     }
   }
 
   // MARK: Round trips
 
   @Test("GET sends exactly the given headers and returns status, headers and body")
-  func getRoundTrip() throws {
+  func getRoundTrip() async throws {
     let responder = try ScriptedHTTPResponder(script: [
       ScriptedHTTPResponder.response(
         status: 201,
@@ -32,7 +32,7 @@ struct HTTPClientCurlTests {
         body: bytes(#"{"ok":true}"#))
     ])
     defer { responder.stop() }
-    let response = try client.send(
+    let response = try await client.awaitedSend(
       HTTPRequest(
         url: responder.url("/v1/client?_is_native=1"),
         headers: ["Authorization": "Bearer abc", "X-Empty": ""]))
@@ -57,14 +57,14 @@ struct HTTPClientCurlTests {
   }
 
   @Test("POST sends the body with Content-Length and no Expect or default Content-Type")
-  func postRoundTrip() throws {
+  func postRoundTrip() async throws {
     let responder = try ScriptedHTTPResponder(script: [
       ScriptedHTTPResponder.response(status: 200, body: bytes("done"))
     ])
     defer { responder.stop() }
     // Over 1 MiB, where libcurl 7.88 would otherwise send `Expect: 100-continue` and wait.
     let body = [UInt8](repeating: UInt8(ascii: "x"), count: 1_100_000)
-    let response = try client.send(
+    let response = try await client.awaitedSend(
       HTTPRequest(method: "POST", url: responder.url("/v1/client/sign_ins"), body: body))
 
     #expect(response.bodyText == "done")
@@ -83,12 +83,12 @@ struct HTTPClientCurlTests {
       ("PUT", "a=1"), ("PATCH", #"{"b":2}"#), ("DELETE", ""), ("DELETE", "gone"), ("POST", ""),
       ("OPTIONS", ""), ("GET", ""),
     ])
-  func methods(method: String, body: String) throws {
+  func methods(method: String, body: String) async throws {
     let responder = try ScriptedHTTPResponder(script: [
       ScriptedHTTPResponder.response(status: 204)
     ])
     defer { responder.stop() }
-    let response = try client.send(
+    let response = try await client.awaitedSend(
       HTTPRequest(
         method: method, url: responder.url("/m"),
         headers: ["Content-Type": "application/x-www-form-urlencoded"], body: bytes(body)))
@@ -101,14 +101,14 @@ struct HTTPClientCurlTests {
   }
 
   @Test("HEAD returns the headers and is not refused by a large Content-Length")
-  func head() throws {
+  func head() async throws {
     let responder = try ScriptedHTTPResponder(script: [
       .send(
         ScriptedHTTPResponder.head(status: 200, headers: [("Content-Length", "5000000")]),
         thenClose: false)
     ])
     defer { responder.stop() }
-    let response = try client.send(
+    let response = try await client.awaitedSend(
       HTTPRequest(method: "HEAD", url: responder.url("/"), maxResponseBytes: 10))
     #expect(response.status == 200)
     #expect(response.headers["Content-Length"] == "5000000")
@@ -117,14 +117,14 @@ struct HTTPClientCurlTests {
   }
 
   @Test("headers come from the final response only, with folded lines joined")
-  func finalHeadersOnly() throws {
+  func finalHeadersOnly() async throws {
     let raw =
       "HTTP/1.1 100 Continue\r\nX-Interim: yes\r\n\r\n"
       + "HTTP/1.1 200 OK\r\nX-Folded: first\r\n \t second\r\nSet-Cookie: a=1\r\n"
       + "Set-Cookie: b=2\r\nContent-Length: 2\r\n\r\nok"
     let responder = try ScriptedHTTPResponder(script: [.send(bytes(raw), thenClose: true)])
     defer { responder.stop() }
-    let response = try client.send(HTTPRequest(url: responder.url("/")))
+    let response = try await client.awaitedSend(HTTPRequest(url: responder.url("/")))
     #expect(response.status == 200)
     #expect(!response.headers.contains("X-Interim"))
     #expect(response.headers["X-Folded"] == "first second")
@@ -133,14 +133,14 @@ struct HTTPClientCurlTests {
   }
 
   @Test("4xx and 5xx responses are returned, not thrown")
-  func errorStatuses() throws {
+  func errorStatuses() async throws {
     let responder = try ScriptedHTTPResponder(script: [
       ScriptedHTTPResponder.response(status: 404, body: bytes(#"{"errors":[]}"#)),
       ScriptedHTTPResponder.response(status: 503, headers: [("Retry-After", "3")]),
     ])
     defer { responder.stop() }
-    let notFound = try client.send(HTTPRequest(url: responder.url("/a")))
-    let unavailable = try client.send(HTTPRequest(url: responder.url("/b")))
+    let notFound = try await client.awaitedSend(HTTPRequest(url: responder.url("/a")))
+    let unavailable = try await client.awaitedSend(HTTPRequest(url: responder.url("/b")))
     #expect(notFound.status == 404)
     #expect(notFound.bodyText == #"{"errors":[]}"#)
     #expect(unavailable.status == 503)
@@ -148,21 +148,22 @@ struct HTTPClientCurlTests {
   }
 
   @Test("sequential requests from one client reuse one connection")
-  func connectionReuse() throws {
+  func connectionReuse() async throws {
     let responder = try ScriptedHTTPResponder(script: [
       ScriptedHTTPResponder.response(body: bytes("one")),
       ScriptedHTTPResponder.response(body: bytes("two")),
     ])
     defer { responder.stop() }
-    let first = try client.send(HTTPRequest(url: responder.url("/1")))
-    let second = try client.send(HTTPRequest(method: "POST", url: responder.url("/2"), body: [1]))
+    let first = try await client.awaitedSend(HTTPRequest(url: responder.url("/1")))
+    let second = try await client.awaitedSend(
+      HTTPRequest(method: "POST", url: responder.url("/2"), body: [1]))
     #expect([first.bodyText, second.bodyText] == ["one", "two"])
     #expect(responder.requests.map(\.connection) == [0, 0])
     #expect(responder.connectionCount == 1)
   }
 
   @Test("concurrent sends from several threads all succeed")
-  func concurrentSends() throws {
+  func concurrentSends() async throws {
     let responder = try ScriptedHTTPResponder { request in
       ScriptedHTTPResponder.response(body: Array(request.target.utf8))
     }
@@ -185,7 +186,7 @@ struct HTTPClientCurlTests {
   }
 
   @Test("the handle pool keeps at most maxIdleHandles idle handles")
-  func poolBound() throws {
+  func poolBound() async throws {
     let responder = try ScriptedHTTPResponder { _ in ScriptedHTTPResponder.response() }
     defer { responder.stop() }
     let transport = CurlTransport(configuration: CurlConfiguration(maxIdleHandles: 2))
@@ -206,13 +207,13 @@ struct HTTPClientCurlTests {
   // MARK: Redirects and limits
 
   @Test("a 3xx is thrown as a redirect naming the target and is not followed")
-  func redirect() throws {
+  func redirect() async throws {
     let responder = try ScriptedHTTPResponder(script: [
       ScriptedHTTPResponder.response(status: 302, headers: [("Location", "/elsewhere?x=1")]),
       ScriptedHTTPResponder.response(status: 200),
     ])
     defer { responder.stop() }
-    let error = try failure(HTTPRequest(url: responder.url("/start")))
+    let error = try await failure(HTTPRequest(url: responder.url("/start")))
     #expect(error.kind == .redirect(location: responder.url("/elsewhere?x=1")))
     #expect(error.description.contains("302"))
     #expect(!error.isConfigurationError)
@@ -220,7 +221,7 @@ struct HTTPClientCurlTests {
   }
 
   @Test("a body over the cap is refused, with or without Content-Length")
-  func tooLarge() throws {
+  func tooLarge() async throws {
     let big = [UInt8](repeating: 7, count: 100)
     let responder = try ScriptedHTTPResponder(script: [
       ScriptedHTTPResponder.response(body: big, close: true),
@@ -228,50 +229,53 @@ struct HTTPClientCurlTests {
       ScriptedHTTPResponder.response(body: Array(big[..<10])),
     ])
     defer { responder.stop() }
-    let withLength = try failure(HTTPRequest(url: responder.url("/cl"), maxResponseBytes: 10))
-    let chunked = try failure(HTTPRequest(url: responder.url("/chunked"), maxResponseBytes: 10))
+    let withLength = try await failure(HTTPRequest(url: responder.url("/cl"), maxResponseBytes: 10))
+    let chunked = try await failure(
+      HTTPRequest(url: responder.url("/chunked"), maxResponseBytes: 10))
     #expect(withLength.kind == .responseTooLarge)
     #expect(chunked.kind == .responseTooLarge)
     #expect(chunked.description.contains("10-byte"))
     // Exactly at the cap is fine, and the client still works after aborted transfers.
-    let atCap = try client.send(HTTPRequest(url: responder.url("/ok"), maxResponseBytes: 10))
+    let atCap = try await client.awaitedSend(
+      HTTPRequest(url: responder.url("/ok"), maxResponseBytes: 10))
     #expect(atCap.body == Array(big[..<10]))
   }
 
   // MARK: Transport failures
 
   @Test("a server that never answers times out")
-  func timeout() throws {
+  func timeout() async throws {
     let responder = try ScriptedHTTPResponder(script: [.stall])
     defer { responder.stop() }
-    let error = try failure(HTTPRequest(url: responder.url("/slow"), timeout: 0.5))
+    let error = try await failure(HTTPRequest(url: responder.url("/slow"), timeout: 0.5))
     #expect(error.kind == .timeout)
   }
 
   @Test("a refused connection is a connect error naming host and port")
-  func connectionRefused() throws {
+  func connectionRefused() async throws {
     let port = try LoopbackSocket.unusedPort()
-    let error = try failure(HTTPRequest(url: "http://127.0.0.1:\(port)/"))
+    let error = try await failure(HTTPRequest(url: "http://127.0.0.1:\(port)/"))
     #expect(error.kind == .connect)
     #expect(error.description.contains("127.0.0.1:\(port)"))
     #expect(error.description.contains("Connection refused"))
   }
 
   @Test("an unresolvable host is a DNS error")
-  func unresolvable() throws {
+  func unresolvable() async throws {
     // `.invalid` is reserved (RFC 6761) and never resolves; https so no TLS or proxy is reached.
-    let error = try failure(HTTPRequest(url: "https://nonexistent.invalid/", connectTimeout: 5))
+    let error = try await failure(
+      HTTPRequest(url: "https://nonexistent.invalid/", connectTimeout: 5))
     #expect(error.kind == .dns)
     #expect(error.description.contains("nonexistent.invalid"))
   }
 
   @Test("https to a plain-HTTP server is a TLS error")
-  func tlsToPlainServer() throws {
+  func tlsToPlainServer() async throws {
     let responder = try ScriptedHTTPResponder { _ in
       ScriptedHTTPResponder.response(status: 400, body: Array("plain http".utf8), close: true)
     }
     defer { responder.stop() }
-    let error = try failure(HTTPRequest(url: "https://127.0.0.1:\(responder.port)/"))
+    let error = try await failure(HTTPRequest(url: "https://127.0.0.1:\(responder.port)/"))
     #expect(error.kind == .tls)
     // What arrived was a TLS ClientHello, not an HTTP request.
     #expect(responder.requests.first?.isHTTP == false)
@@ -287,10 +291,10 @@ struct HTTPClientCurlTests {
       .send(Array("HELLO THERE\r\n\r\n".utf8), thenClose: true),
       .send(Array("HTTP/1.1 abc\r\n\r\n".utf8), thenClose: true),
     ])
-  func malformed(reply: ScriptedHTTPResponder.Reply) throws {
+  func malformed(reply: ScriptedHTTPResponder.Reply) async throws {
     let responder = try ScriptedHTTPResponder(script: [reply])
     defer { responder.stop() }
-    let error = try failure(HTTPRequest(url: responder.url("/")))
+    let error = try await failure(HTTPRequest(url: responder.url("/")))
     #expect(error.kind == .malformed)
   }
 
@@ -302,19 +306,19 @@ struct HTTPClientCurlTests {
       "http://example.com/", "http://10.0.0.1/x", "http://[::2]/", "http://localhost.example/",
       "http://127.0.0.1@example.com/", "HTTP://EXAMPLE.COM/",
     ])
-  func insecure(url: String) throws {
-    let error = try failure(HTTPRequest(url: url))
+  func insecure(url: String) async throws {
+    let error = try await failure(HTTPRequest(url: url))
     #expect(error.kind == .insecureURL)
     #expect(error.isConfigurationError)
     #expect(error.description.contains("https://"))
   }
 
   @Test("an insecure URL is refused without connecting")
-  func insecureNoConnection() throws {
+  func insecureNoConnection() async throws {
     let responder = try ScriptedHTTPResponder(script: [ScriptedHTTPResponder.response()])
     defer { responder.stop() }
     // 0.0.0.0 reaches local listeners on Linux, but it is not a loopback name.
-    let error = try failure(HTTPRequest(url: "http://0.0.0.0:\(responder.port)/"))
+    let error = try await failure(HTTPRequest(url: "http://0.0.0.0:\(responder.port)/"))
     #expect(error.kind == .insecureURL)
     #expect(responder.connectionCount == 0)
   }
@@ -325,19 +329,20 @@ struct HTTPClientCurlTests {
       "", "not a url", "127.0.0.1:8080/x", "ftp://127.0.0.1/", "file:///etc/passwd", "https://",
       "https://exa mple.com/", "gopher://localhost/",
     ])
-  func invalid(url: String) throws {
-    let error = try failure(HTTPRequest(url: url))
+  func invalid(url: String) async throws {
+    let error = try await failure(HTTPRequest(url: url))
     #expect(error.kind == .invalidURL)
     #expect(error.isConfigurationError)
   }
 
   @Test("plain http to localhost is allowed")
-  func localhost() throws {
+  func localhost() async throws {
     let responder = try ScriptedHTTPResponder(script: [
       ScriptedHTTPResponder.response(body: Array("hi".utf8))
     ])
     defer { responder.stop() }
-    let response = try client.send(HTTPRequest(url: "http://localhost:\(responder.port)/"))
+    let response = try await client.awaitedSend(
+      HTTPRequest(url: "http://localhost:\(responder.port)/"))
     #expect(response.bodyText == "hi")
   }
 
@@ -353,12 +358,12 @@ struct HTTPClientCurlTests {
       HTTPRequest(method: "", url: "/"),
       HTTPRequest(method: "HEAD", url: "/", body: [1]),
     ])
-  func refusedRequests(template: HTTPRequest) throws {
+  func refusedRequests(template: HTTPRequest) async throws {
     let responder = try ScriptedHTTPResponder(script: [ScriptedHTTPResponder.response()])
     defer { responder.stop() }
     var request = template
     request.url = responder.url("/")
-    let error = try failure(request)
+    let error = try await failure(request)
     #expect(error.kind == .invalidRequest)
     #expect(error.isConfigurationError)
     #expect(!error.description.contains("\n"))
@@ -366,11 +371,11 @@ struct HTTPClientCurlTests {
   }
 
   @Test("a CA bundle that does not exist fails https requests before connecting")
-  func missingCABundle() throws {
+  func missingCABundle() async throws {
     let responder = try ScriptedHTTPResponder(script: [ScriptedHTTPResponder.response()])
     defer { responder.stop() }
     let client = HTTPClient.curl(CurlConfiguration(caBundlePath: "/nonexistent/clerk-ca.pem"))
-    let error = try failure(
+    let error = try await failure(
       HTTPRequest(url: "https://127.0.0.1:\(responder.port)/"), client: client)
     #expect(error.kind == .caBundleUnusable)
     #expect(error.isConfigurationError)
@@ -379,11 +384,11 @@ struct HTTPClientCurlTests {
   }
 
   @Test("error messages leave out query strings and user info")
-  func redactedMessages() throws {
+  func redactedMessages() async throws {
     let responder = try ScriptedHTTPResponder(script: [.stall])
     defer { responder.stop() }
     let url = "http://user:pw@127.0.0.1:\(responder.port)/x?__clerk_db_jwt=secret"
-    let error = try failure(HTTPRequest(url: url, timeout: 0.3))
+    let error = try await failure(HTTPRequest(url: url, timeout: 0.3))
     #expect(error.kind == .timeout)
     #expect(error.description.contains("127.0.0.1:\(responder.port)/x"))
     #expect(!error.description.contains("secret"))

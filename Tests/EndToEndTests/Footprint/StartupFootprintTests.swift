@@ -15,9 +15,9 @@ import Testing
 @Suite("What clerkctl loads")
 struct StartupFootprintTests {
   @Test("clerkctl links no Foundation proper (CoreFoundation, ICU), libcurl or libcrypto")
-  func linkedLibraries() throws {
+  func linkedLibraries() async throws {
     let binary = BuiltProducts.path("clerkctl")
-    let needed = try Self.neededLibraries(of: binary)
+    let needed = try await Self.neededLibraries(of: binary)
     // The reader sees the dependencies every Swift program on Linux has.
     #expect(needed.contains("libc.so.6"), "readelf listed \(needed)")
     let foundation = needed.filter {
@@ -35,7 +35,7 @@ struct StartupFootprintTests {
       loadedOnDemand.isEmpty,
       "clerkctl links \(loadedOnDemand); they are opened on first use (CurlLibrary, CryptoLibrary)")
 
-    let symbols = try Self.run("/usr/bin/nm", [binary]).stdout
+    let symbols = try await Self.run("/usr/bin/nm", [binary]).stdout
     // The reader sees clerkctl's own symbols (the binary is not stripped).
     #expect(symbols.contains("$s8ClerkKit"))
     let foundationSymbols = symbols.split(separator: "\n").filter {
@@ -46,22 +46,23 @@ struct StartupFootprintTests {
   }
 
   @Test("a cache-hit token maps neither libcurl nor libcrypto; the cold mint before it maps both")
-  func cacheHitLoadsNoLibcurl() throws {
-    let fixture = try CLIFixture(.binary)
-    try fixture.signIn()
+  func cacheHitLoadsNoLibcurl() async throws {
+    let fixture = try await CLIFixture(.binary)
+    try await fixture.signIn()
     let traced = ["LD_DEBUG": "libs"]
-    let mint = try fixture.run(["token", "--template", "convex"], extra: traced)
+    let mint = try await fixture.run(["token", "--template", "convex"], extra: traced)
     try #require(mint.status == 0, "token failed: \(mint.stderr)")
     // The trace names what the loader maps, so the check below can see libcurl when it is there.
     let mintMapped = Self.mapped(mint.stderr)
     #expect(mintMapped.contains { $0.hasPrefix("libcurl.so") }, "the mint mapped \(mintMapped)")
     #expect(mintMapped.contains { $0.hasPrefix("libcrypto.so") })
-    let requests = try fixture.admin.requests().count
+    let requests = try await fixture.admin.requests().count
 
-    let hit = try fixture.run(["token", "--template", "convex"], extra: traced)
+    let hit = try await fixture.run(["token", "--template", "convex"], extra: traced)
     #expect(hit.status == 0)
     #expect(hit.stdout == mint.stdout)
-    #expect(try fixture.admin.requests().count == requests, "the second token was not a cache hit")
+    #expect(
+      try await fixture.admin.requests().count == requests, "the second token was not a cache hit")
     let mapped = Self.mapped(hit.stderr)
     #expect(mapped.contains("libc.so.6"), "no loader trace in: \(hit.stderr.prefix(300))")
     let unwanted = mapped.filter {
@@ -86,8 +87,8 @@ struct StartupFootprintTests {
   }
 
   /// The `DT_NEEDED` entries of the ELF file at `path`.
-  private static func neededLibraries(of path: String) throws -> [String] {
-    let dynamic = try run("/usr/bin/readelf", ["--dynamic", path]).stdout
+  private static func neededLibraries(of path: String) async throws -> [String] {
+    let dynamic = try await run("/usr/bin/readelf", ["--dynamic", path]).stdout
     return dynamic.split(separator: "\n").compactMap { line in
       guard line.contains("(NEEDED)"), let open = line.lastIndex(of: "["),
         let close = line.lastIndex(of: "]")
@@ -96,8 +97,8 @@ struct StartupFootprintTests {
     }
   }
 
-  private static func run(_ tool: String, _ arguments: [String]) throws -> ProcessResult {
-    let result = try ProcessRun.run(tool, arguments, environment: ["LANG": "C"])
+  private static func run(_ tool: String, _ arguments: [String]) async throws -> ProcessResult {
+    let result = try await ProcessRun.run(tool, arguments, environment: ["LANG": "C"])
     try #require(result.status == 0, "\(tool) failed: \(result.stderr)")
     return result
   }

@@ -18,20 +18,20 @@ struct BrowserSignInTests {
   }
 
   @Test("approve in a scripted browser: the loopback page, the stored credential, a convex token")
-  func approve() throws {
-    let emulator = try EmulatorProcess()
+  func approve() async throws {
+    let emulator = try await EmulatorProcess.start()
     let sandbox = CLISandbox(emulator: emulator)
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--oauth", "google", "--no-browser", "--callback-port", "0"])
     login.closeInput()
-    let url = try login.signInURL()
+    let url = try await login.signInURL()
     #expect(url.hasPrefix(emulator.fapiURL + "/__emulator/oauth/authorize?state="))
-    let (final, page) = try ScriptedBrowser.follow(url + "&auto=demo@example.com")
+    let (final, page) = try await ScriptedBrowser.follow(url + "&auto=demo@example.com")
     #expect(final.hasPrefix("http://127.0.0.1:"))
     #expect(final.contains("/callback?rotating_token_nonce="))
     #expect(page?.status == 200)
     #expect(page?.bodyText.contains("return to the terminal") == true)
-    let result = login.finish()
+    let result = await login.finish()
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("Signed in as demo@example.com (user_"))
@@ -42,8 +42,8 @@ struct BrowserSignInTests {
   }
 
   @Test("$BROWSER gets the URL as one argument; --json prints the result")
-  func browserVariable() throws {
-    let emulator = try EmulatorProcess()
+  func browserVariable() async throws {
+    let emulator = try await EmulatorProcess.start()
     let sandbox = CLISandbox(emulator: emulator)
     let script = sandbox.home.file("browser.sh")
     let seen = sandbox.home.file("urls.txt")
@@ -58,8 +58,8 @@ struct BrowserSignInTests {
     let login = try BrowserLoginProcess(
       sandbox, ["--json", "login", "--oauth", "github", "--callback-port", "0"],
       extra: ["BROWSER": script])
-    let url = try login.signInURL()
-    let result = login.finish()
+    let url = try await login.signInURL()
+    let result = await login.finish()
     #expect(result.status == 0, "\(result.stderr)")
     let recorded = try String(contentsOfFile: seen, encoding: .utf8)
     #expect(recorded == "1:\(url)\n")
@@ -70,11 +70,13 @@ struct BrowserSignInTests {
   }
 
   @Test("a real headless Chromium runs the fake provider page and the loopback page")
-  func realChromium() throws {
+  func realChromium() async throws {
     try #require(
       FileManager.default.isExecutableFile(atPath: Self.chromium),
       "Chromium is missing: 'make test' installs it (Scripts/setup.sh chromium)")
-    let emulator = try EmulatorProcess(arguments: ["--oauth-auto-approve", "demo@example.com"])
+    let emulator = try await EmulatorProcess.start(arguments: [
+      "--oauth-auto-approve", "demo@example.com",
+    ])
     let sandbox = CLISandbox(emulator: emulator)
     let script = sandbox.home.file("chromium.sh")
     let dom = sandbox.home.file("dom.html")
@@ -96,7 +98,7 @@ struct BrowserSignInTests {
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--oauth", "google", "--callback-port", "0"],
       extra: ["BROWSER": script])
-    let result = login.finish(timeout: 90)
+    let result = await login.finish(timeout: 90)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("Signed in as demo@example.com"))
     let (claims, _) = try convexClaims(sandbox)
@@ -108,14 +110,14 @@ struct BrowserSignInTests {
   }
 
   @Test("deny ends with Clerk's reason, exit 6, nothing stored")
-  func deny() throws {
-    let emulator = try EmulatorProcess()
+  func deny() async throws {
+    let emulator = try await EmulatorProcess.start()
     let sandbox = CLISandbox(emulator: emulator)
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--oauth", "google", "--no-browser", "--callback-port", "0"])
-    let (_, page) = try ScriptedBrowser.follow(try login.signInURL() + "&deny=1")
+    let (_, page) = try await ScriptedBrowser.follow(try login.signInURL() + "&deny=1")
     #expect(page?.bodyText.contains("oauth_access_denied") == true)
-    let result = login.finish()
+    let result = await login.finish()
     #expect(result.status == 6, "\(result.stderr)")
     #expect(result.stderr.contains("oauth_access_denied"))
     #expect(result.stderr.contains("did not grant access"))
@@ -123,22 +125,22 @@ struct BrowserSignInTests {
   }
 
   @Test("an unknown account is transferred to a sign-up, and refused with --no-sign-up")
-  func transfer() throws {
-    let emulator = try EmulatorProcess()
+  func transfer() async throws {
+    let emulator = try await EmulatorProcess.start()
     let sandbox = CLISandbox(emulator: emulator)
     let refused = try BrowserLoginProcess(
       sandbox,
       ["login", "--oauth", "google", "--no-browser", "--callback-port", "0", "--no-sign-up"])
-    _ = try ScriptedBrowser.follow(try refused.signInURL() + "&auto=newbie@example.com")
-    let refusal = refused.finish()
+    _ = try await ScriptedBrowser.follow(try refused.signInURL() + "&auto=newbie@example.com")
+    let refusal = await refused.finish()
     #expect(refusal.status == 6, "\(refusal.stderr)")
     #expect(refusal.stderr.contains("external_account_not_found"))
     #expect(refusal.stderr.contains("--no-sign-up"))
 
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--oauth", "google", "--no-browser", "--callback-port", "0"])
-    _ = try ScriptedBrowser.follow(try login.signInURL() + "&auto=newbie@example.com")
-    let result = login.finish()
+    _ = try await ScriptedBrowser.follow(try login.signInURL() + "&auto=newbie@example.com")
+    let result = await login.finish()
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("Signed in as newbie@example.com"))
     let (claims, credential) = try convexClaims(sandbox)
@@ -146,55 +148,55 @@ struct BrowserSignInTests {
   }
 
   @Test("enterprise SSO for a TOTP user continues with the second factor from stdin")
-  func ssoSecondFactor() throws {
-    let emulator = try EmulatorProcess()
+  func ssoSecondFactor() async throws {
+    let emulator = try await EmulatorProcess.start()
     let sandbox = CLISandbox(emulator: emulator)
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--sso", "mfa@example.com", "--no-browser", "--callback-port", "0"])
-    let url = try login.signInURL()
+    let url = try await login.signInURL()
     let secret = try #require(Base32.decode("JBSWY3DPEHPK3PXP"))
     login.send(TOTP.code(secret: secret, time: Int64(Date().timeIntervalSince1970)))
-    let (_, page) = try ScriptedBrowser.follow(url + "&auto=mfa@example.com")
+    let (_, page) = try await ScriptedBrowser.follow(url + "&auto=mfa@example.com")
     #expect(page?.status == 200)
-    let result = login.finish()
+    let result = await login.finish()
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("Signed in as mfa@example.com"))
   }
 
   @Test("--redirect-url: the final URL is pasted on stdin (production instance, allowlisted)")
-  func pasteBack() throws {
-    let emulator = try EmulatorProcess(
+  func pasteBack() async throws {
+    let emulator = try await EmulatorProcess.start(
       arguments: ["--instance", "production", "--allow-redirect", "https://example.com/cb"])
     let sandbox = CLISandbox(emulator: emulator)
     let login = try BrowserLoginProcess(
       sandbox,
       ["login", "--oauth", "google", "--no-browser", "--redirect-url", "https://example.com/cb"])
-    let (final, page) = try ScriptedBrowser.follow(
+    let (final, page) = try await ScriptedBrowser.follow(
       try login.signInURL() + "&auto=demo@example.com", stopAt: "https://example.com/cb")
     #expect(page == nil)
     #expect(final.hasPrefix("https://example.com/cb?rotating_token_nonce="))
     login.send(final)
-    let result = login.finish()
+    let result = await login.finish()
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("Signed in as demo@example.com"))
   }
 
   @Test("a production instance refuses a redirect URL that is not allowlisted (exit 3)")
-  func productionRefusal() throws {
-    let emulator = try EmulatorProcess(
+  func productionRefusal() async throws {
+    let emulator = try await EmulatorProcess.start(
       arguments: ["--instance", "production", "--allow-redirect", "https://example.com/cb"])
     let sandbox = CLISandbox(emulator: emulator)
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--oauth", "google", "--no-browser", "--callback-port", "0"])
-    let result = login.finish()
+    let result = await login.finish()
     #expect(result.status == 3, "\(result.stderr)")
     #expect(result.stderr.contains("resource_missmatch"))
     #expect(result.stderr.contains("allowlist"))
   }
 
   @Test("the wait is bounded by --sign-in-timeout (exit 8)")
-  func timeout() throws {
-    let emulator = try EmulatorProcess()
+  func timeout() async throws {
+    let emulator = try await EmulatorProcess.start()
     let sandbox = CLISandbox(emulator: emulator)
     let login = try BrowserLoginProcess(
       sandbox,
@@ -202,7 +204,7 @@ struct BrowserSignInTests {
         "login", "--profile", "work", "--oauth", "google", "--no-browser", "--callback-port",
         "0", "--sign-in-timeout", "1",
       ])
-    let result = login.finish()
+    let result = await login.finish()
     #expect(result.status == 8, "\(result.stderr)")
     #expect(result.stderr.contains("timed out after 1 s"))
     // The hint keeps the flags that matter.
@@ -216,30 +218,30 @@ struct BrowserSignInTests {
   }
 
   @Test("Ctrl-C while waiting exits 130")
-  func interrupt() throws {
-    let emulator = try EmulatorProcess()
+  func interrupt() async throws {
+    let emulator = try await EmulatorProcess.start()
     let sandbox = CLISandbox(emulator: emulator)
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--oauth", "google", "--no-browser", "--callback-port", "0"])
-    _ = try login.signInURL()
+    _ = try await login.signInURL()
     login.interrupt()
-    let result = login.finish()
+    let result = await login.finish()
     #expect(result.status == 130, "\(result.stderr)")
     #expect(result.stderr.contains("cancelled"))
   }
 
   @Test("refused in CI and with --no-input; an unknown provider names the valid ones")
-  func usage() throws {
-    let emulator = try EmulatorProcess()
+  func usage() async throws {
+    let emulator = try await EmulatorProcess.start()
     let sandbox = CLISandbox(emulator: emulator)
-    let ci = try sandbox.run(["login", "--oauth", "google"])
+    let ci = try await sandbox.run(["login", "--oauth", "google"])
     #expect(ci.status == 2)
     #expect(ci.stderr.contains("--user-id"))
     #expect(ci.stderr.contains("--ticket-stdin"))
-    let noInput = try sandbox.run(
+    let noInput = try await sandbox.run(
       ["login", "--sso", "a@b.example", "--no-input"], extra: ["CI": ""])
     #expect(noInput.status == 2)
-    let unknown = try sandbox.run(["login", "--oauth", "myspace"], extra: ["CI": ""])
+    let unknown = try await sandbox.run(["login", "--oauth", "myspace"], extra: ["CI": ""])
     #expect(unknown.status == 2)
     #expect(unknown.stderr.contains("github, google"))
   }

@@ -10,12 +10,12 @@ struct ProcessGuardEndToEndTests {
   @Test(
     "the sign-in deadline ends a login whose stdin never closes: exit 8, the report, nothing stored"
   )
-  func deadlineAtBlockedRead() throws {
-    let fixture = try CLIFixture(.binary)
+  func deadlineAtBlockedRead() async throws {
+    let fixture = try await CLIFixture(.binary)
     let login = try BrowserLoginProcess(
       fixture,
       ["login", "--identifier", "demo@example.com", "--password-stdin", "--sign-in-timeout", "2"])
-    let result = login.finish(timeout: 60, closingInput: false)
+    let result = await login.finish(timeout: 60, closingInput: false)
     #expect(result.status == 8, "\(result.stderr)")
     #expect(result.stdout.isEmpty)
     #expect(
@@ -29,8 +29,8 @@ struct ProcessGuardEndToEndTests {
   }
 
   @Test("Ctrl-C at the password prompt restores echo and exits 130 with one report")
-  func interruptAtSecretPrompt() throws {
-    let fixture = try CLIFixture(.binary)
+  func interruptAtSecretPrompt() async throws {
+    let fixture = try await CLIFixture(.binary)
     let terminal = try PseudoTerminal()
     var environment = fixture.environment
     environment["CI"] = nil
@@ -39,30 +39,28 @@ struct ProcessGuardEndToEndTests {
       BuiltProducts.path("clerkctl"), ["login", "--identifier", "demo@example.com"],
       environment: environment, input: .descriptor(terminal.secondary),
       errorDescriptor: terminal.secondary)
-    defer {
-      child.send(SIGKILL)
-      child.waitForExit()
-    }
+    defer { child.send(SIGKILL) }  // its own thread reaps it
 
-    let prompt = terminal.read(until: "Password", timeout: 30)
+    let prompt = await terminal.read(until: "Password", timeout: 30)
     try #require(prompt.contains("Password"), "no prompt: \(prompt)")
     // The prompt is written before echo goes off: wait until it is off.
-    let echoOff = (0..<300).contains { _ in
-      if !terminal.echoes { return true }
-      usleep(10_000)
-      return false
+    var echoOff = false
+    for _ in 0..<300 {
+      echoOff = !terminal.echoes
+      if echoOff { break }
+      try await Task.sleep(nanoseconds: 10_000_000)
     }
     #expect(echoOff, "echo never went off at the prompt")
     child.send(SIGINT)
-    #expect(child.waitForExit() == SpawnedProcess.Exit(status: 130, signaled: false))
+    #expect(await child.waitForExit() == SpawnedProcess.Exit(status: 130, signaled: false))
     #expect(terminal.echoes, "the terminal was left without echo")
-    let rest = terminal.read(until: "interrupted", timeout: 10)
+    let rest = await terminal.read(until: "interrupted", timeout: 10)
     #expect(rest.contains("clerkctl: interrupted"), "\(rest)")
   }
 }
 
 /// A pseudo-terminal pair: the test holds the primary side, the child gets the secondary one.
-final class PseudoTerminal {
+final class PseudoTerminal: @unchecked Sendable {
   let primary: Int32
   let secondary: Int32
 
@@ -93,8 +91,13 @@ final class PseudoTerminal {
     return state.c_lflag & tcflag_t(ECHO) != 0
   }
 
-  /// What the child wrote, read until `marker` shows up or `timeout` seconds pass.
-  func read(until marker: String, timeout: Double) -> String {
+  /// What the child wrote, read until `marker` shows up or `timeout` seconds pass, on a thread
+  /// of its own.
+  func read(until marker: String, timeout: Double) async -> String {
+    await onOwnThread { self.readBlocking(until: marker, timeout: timeout) }
+  }
+
+  private func readBlocking(until marker: String, timeout: Double) -> String {
     var collected = [UInt8]()
     let until = Date().addingTimeInterval(timeout)
     while Date() < until {

@@ -14,21 +14,21 @@ struct PromptTerminalTests {
     return environment
   }
 
-  private static func login(_ fixture: CLIFixture, _ email: String) throws -> TmuxSession {
-    try TmuxSession(
+  private static func login(_ fixture: CLIFixture, _ email: String) async throws -> TmuxSession {
+    try await TmuxSession.start(
       [BuiltProducts.path("clerkctl"), "login", "--identifier", email],
       environment: terminalEnvironment(fixture))
   }
 
   @Test("the password prompt does not echo; the terminal echoes again afterwards")
-  func passwordNotEchoed() throws {
-    let fixture = try CLIFixture(.binary)
-    let terminal = try Self.login(fixture, "demo@example.com")
-    try terminal.waitFor("Password for demo@example.com: ")
-    try terminal.waitForEchoOff()
-    try terminal.type("demo-password")
-    try terminal.press("Enter")
-    let screen = try terminal.waitFor("[tty ")
+  func passwordNotEchoed() async throws {
+    let fixture = try await CLIFixture(.binary)
+    let terminal = try await Self.login(fixture, "demo@example.com")
+    try await terminal.waitFor("Password for demo@example.com: ")
+    try await terminal.waitForEchoOff()
+    try await terminal.type("demo-password")
+    try await terminal.press("Enter")
+    let screen = try await terminal.waitFor("[tty ")
     #expect(screen.contains("[exit 0]"), "\(screen)")
     #expect(screen.contains("Signed in as demo@example.com"), "\(screen)")
     #expect(!screen.contains("demo-password"), "the password was echoed:\n\(screen)")
@@ -37,36 +37,36 @@ struct PromptTerminalTests {
   }
 
   @Test("Ctrl-C at the password prompt exits 130 with the terminal restored")
-  func interruptAtPrompt() throws {
-    let fixture = try CLIFixture(.binary)
-    let terminal = try Self.login(fixture, "demo@example.com")
-    try terminal.waitFor("Password for demo@example.com: ")
-    try terminal.waitForEchoOff()
-    try terminal.type("half-typed")
-    try terminal.press("C-c")
-    let screen = try terminal.waitFor("[tty ")
+  func interruptAtPrompt() async throws {
+    let fixture = try await CLIFixture(.binary)
+    let terminal = try await Self.login(fixture, "demo@example.com")
+    try await terminal.waitFor("Password for demo@example.com: ")
+    try await terminal.waitForEchoOff()
+    try await terminal.type("half-typed")
+    try await terminal.press("C-c")
+    let screen = try await terminal.waitFor("[tty ")
     #expect(screen.contains("[exit 130]"), "\(screen)")
     #expect(screen.contains("[tty echo]"), "echo is still off after Ctrl-C:\n\(screen)")
-    #expect(try terminal.echoes())
+    #expect(try await terminal.echoes())
     #expect(!screen.contains("half-typed"))
     #expect(!FileManager.default.fileExists(atPath: fixture.credentialPath()))
   }
 
   @Test("a TOTP second factor is asked for after the password and completes the sign-in")
-  func totpPrompt() throws {
-    let fixture = try CLIFixture(.binary)
-    let terminal = try Self.login(fixture, "mfa@example.com")
-    try terminal.waitFor("Password for mfa@example.com: ")
-    try terminal.waitForEchoOff()
-    try terminal.type("demo-password")
-    try terminal.press("Enter")
-    try terminal.waitFor("Authenticator app code: ")
+  func totpPrompt() async throws {
+    let fixture = try await CLIFixture(.binary)
+    let terminal = try await Self.login(fixture, "mfa@example.com")
+    try await terminal.waitFor("Password for mfa@example.com: ")
+    try await terminal.waitForEchoOff()
+    try await terminal.type("demo-password")
+    try await terminal.press("Enter")
+    try await terminal.waitFor("Authenticator app code: ")
     // Codes echo: they are short-lived and read off a screen.
-    #expect(try terminal.echoes())
+    #expect(try await terminal.echoes())
     let code = try fixture.totpCode()
-    try terminal.type(code)
-    try terminal.press("Enter")
-    let screen = try terminal.waitFor("[tty ")
+    try await terminal.type(code)
+    try await terminal.press("Enter")
+    let screen = try await terminal.waitFor("[tty ")
     #expect(screen.contains("Authenticator app code: \(code)"), "\(screen)")
     #expect(screen.contains("[exit 0]"), "\(screen)")
     #expect(screen.contains("Signed in as mfa@example.com"), "\(screen)")
@@ -75,27 +75,27 @@ struct PromptTerminalTests {
   }
 
   @Test("a wrong password is asked for again; a wrong code asks only for the code again")
-  func mistakesAreNotTheEnd() throws {
-    let fixture = try CLIFixture(.binary)
-    let terminal = try Self.login(fixture, "mfa@example.com")
-    try terminal.waitFor("Password for mfa@example.com: ")
-    try terminal.waitForEchoOff()
-    try terminal.type("not-the-password")
-    try terminal.press("Enter")
-    try terminal.waitFor("Wrong password; try again (2 tries left).")
-    try terminal.waitForEchoOff()
-    try terminal.type("demo-password")
-    try terminal.press("Enter")
-    try terminal.waitFor("Authenticator app code: ")
-    try terminal.type("000000")
-    try terminal.press("Enter")
-    try terminal.waitFor("Wrong code; try again (2 tries left).")
-    try terminal.waitForScreen("a second code prompt") {
+  func mistakesAreNotTheEnd() async throws {
+    let fixture = try await CLIFixture(.binary)
+    let terminal = try await Self.login(fixture, "mfa@example.com")
+    try await terminal.waitFor("Password for mfa@example.com: ")
+    try await terminal.waitForEchoOff()
+    try await terminal.type("not-the-password")
+    try await terminal.press("Enter")
+    try await terminal.waitFor("Wrong password; try again (2 tries left).")
+    try await terminal.waitForEchoOff()
+    try await terminal.type("demo-password")
+    try await terminal.press("Enter")
+    try await terminal.waitFor("Authenticator app code: ")
+    try await terminal.type("000000")
+    try await terminal.press("Enter")
+    try await terminal.waitFor("Wrong code; try again (2 tries left).")
+    try await terminal.waitForScreen("a second code prompt") {
       $0.components(separatedBy: "Authenticator app code: ").count == 3
     }
-    try terminal.type(try fixture.totpCode())
-    try terminal.press("Enter")
-    let screen = try terminal.waitFor("[tty ")
+    try await terminal.type(try fixture.totpCode())
+    try await terminal.press("Enter")
+    let screen = try await terminal.waitFor("[tty ")
     #expect(screen.contains("[exit 0]"), "\(screen)")
     // The email and password were not asked for again after the wrong code.
     #expect(screen.components(separatedBy: "Password for mfa@example.com: ").count == 3)
@@ -103,22 +103,22 @@ struct PromptTerminalTests {
   }
 
   @Test("an empty identifier is asked for again")
-  func emptyIdentifier() throws {
-    let fixture = try CLIFixture(.binary)
-    let terminal = try TmuxSession(
+  func emptyIdentifier() async throws {
+    let fixture = try await CLIFixture(.binary)
+    let terminal = try await TmuxSession.start(
       [BuiltProducts.path("clerkctl"), "login"], environment: Self.terminalEnvironment(fixture))
-    try terminal.waitFor("Email address: ")
-    try terminal.press("Enter")
-    try terminal.waitForScreen("a second identifier prompt") {
+    try await terminal.waitFor("Email address: ")
+    try await terminal.press("Enter")
+    try await terminal.waitForScreen("a second identifier prompt") {
       $0.components(separatedBy: "Email address: ").count == 3
     }
-    try terminal.type("demo@example.com")
-    try terminal.press("Enter")
-    try terminal.waitFor("Password for demo@example.com: ")
-    try terminal.waitForEchoOff()
-    try terminal.type("demo-password")
-    try terminal.press("Enter")
-    let screen = try terminal.waitFor("[tty ")
+    try await terminal.type("demo@example.com")
+    try await terminal.press("Enter")
+    try await terminal.waitFor("Password for demo@example.com: ")
+    try await terminal.waitForEchoOff()
+    try await terminal.type("demo-password")
+    try await terminal.press("Enter")
+    let screen = try await terminal.waitFor("[tty ")
     #expect(screen.contains("[exit 0]"), "\(screen)")
   }
 }

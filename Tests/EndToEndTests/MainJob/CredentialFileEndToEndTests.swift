@@ -6,13 +6,13 @@ import Testing
 @Suite("The credential files, as clerkctl leaves them")
 struct CredentialFileEndToEndTests {
   @Test("files are 0600 and directories 0700 under umask 000; the password is in no file")
-  func modes() throws {
-    let fixture = try CLIFixture(.binary)
+  func modes() async throws {
+    let fixture = try await CLIFixture(.binary)
     let password = "demo-password"
     let shell = "umask 000; exec \"$0\" \"$@\""
     var environment = fixture.environment
     environment["CLERKCTL_CONFIG_DIR"] = fixture.configDir
-    let login = try ProcessRun.run(
+    let login = try await ProcessRun.run(
       "/bin/sh",
       [
         "-c", shell, BuiltProducts.path("clerkctl"), "login", "--identifier", "demo@example.com",
@@ -20,7 +20,7 @@ struct CredentialFileEndToEndTests {
       ],
       environment: environment, stdin: password + "\n")
     #expect(login.status == 0, "\(login.stderr)")
-    let token = try ProcessRun.run(
+    let token = try await ProcessRun.run(
       "/bin/sh", ["-c", shell, BuiltProducts.path("clerkctl"), "token", "--template", "convex"],
       environment: environment)
     #expect(token.status == 0)

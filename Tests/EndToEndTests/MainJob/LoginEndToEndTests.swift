@@ -8,10 +8,10 @@ import Testing
 @Suite("clerkctl login against the emulator")
 struct LoginEndToEndTests {
   @Test("second factor: the password is stdin's first line, the TOTP code its second")
-  func totp() throws {
-    let fixture = try CLIFixture(.binary)
+  func totp() async throws {
+    let fixture = try await CLIFixture(.binary)
     let code = try fixture.totpCode()
-    let result = try fixture.run(
+    let result = try await fixture.run(
       ["login", "--identifier", "mfa@example.com", "--password-stdin", "--code-stdin"],
       stdin: "demo-password\n\(code)\n")
     #expect(result.status == 0, "\(result.stderr)")

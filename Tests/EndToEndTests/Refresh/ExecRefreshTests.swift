@@ -21,9 +21,9 @@ struct ExecRefreshTests {
   @Test(
     "A child running several token lifetimes reads valid tokens from the file and the endpoint, one mint per lifetime"
   )
-  func freshTokensThroughout() throws {
-    let fixture = try RefreshFixture()
-    try fixture.job.admin.clearRequests()
+  func freshTokensThroughout() async throws {
+    let fixture = try await RefreshFixture()
+    try await fixture.job.admin.clearRequests()
     let handoff = fixture.scratch.file("handoff")
     let stop = fixture.scratch.file("stop")
     let reads = fixture.scratch.file("reads")
@@ -34,7 +34,7 @@ struct ExecRefreshTests {
         Self.readingChild,
       ],
       extra: ["HANDOFF": handoff, "STOP": stop, "READS": reads])
-    try RefreshFixture.waitForFile(handoff)
+    try await RefreshFixture.waitForFile(handoff)
     let lines = try String(contentsOfFile: handoff, encoding: .utf8)
       .split(separator: "\n").map(String.init)
     try #require(lines.count == 5, "\(lines)")
@@ -46,11 +46,11 @@ struct ExecRefreshTests {
 
     // The endpoint refuses requests without the secret, or with a wrong one.
     let http = HTTPClient.curl()
-    let anonymous = try http.send(HTTPRequest(method: "GET", url: url))
+    let anonymous = try await http.awaitedSend(HTTPRequest(method: "GET", url: url))
     #expect(anonymous.status == 401)
     #expect(!anonymous.bodyText.contains("."))
     for wrong in ["Bearer nope", "Bearer " + secret + "x", "Basic " + secret, secret] {
-      let refused = try http.send(
+      let refused = try await http.awaitedSend(
         HTTPRequest(method: "GET", url: url, headers: ["Authorization": wrong]))
       #expect(refused.status == 401, "\(wrong)")
     }
@@ -58,16 +58,16 @@ struct ExecRefreshTests {
 
     // For the first lifetime and more only the child reads (the file alone must stay fresh),
     // then the endpoint is read too, as text and as JSON.
-    while RefreshFixture.now - started < 6 { usleep(100_000) }
+    while RefreshFixture.now - started < 6 { try await Task.sleep(nanoseconds: 100_000_000) }
     var seen: Set<String> = []
     while RefreshFixture.now - started < 12 {
-      let text = try http.send(HTTPRequest(method: "GET", url: url, headers: auth))
+      let text = try await http.awaitedSend(HTTPRequest(method: "GET", url: url, headers: auth))
       let textAt = RefreshFixture.now
       #expect(text.status == 200)
       #expect(text.headers["Content-Type"]?.hasPrefix("text/plain") == true)
       fixture.expectValid(text.bodyText, readAt: textAt)
       seen.insert(text.bodyText)
-      let json = try http.send(
+      let json = try await http.awaitedSend(
         HTTPRequest(method: "GET", url: url + "?format=json", headers: auth))
       let jsonAt = RefreshFixture.now
       #expect(json.status == 200)
@@ -78,10 +78,10 @@ struct ExecRefreshTests {
       #expect(body["expires_at"] == claims?["exp"])
       #expect(body["issued_at"] == claims?["iat"])
       #expect((body["expires_in"]?.intValue ?? -1) >= 0)
-      usleep(250_000)
+      try await Task.sleep(nanoseconds: 250_000_000)
     }
     _ = FileManager.default.createFile(atPath: stop, contents: nil)
-    let status = run.wait()
+    let status = await run.wait()
     let elapsed = RefreshFixture.now - started
     #expect(status == 0, "\(run.stderr)")
 
@@ -97,15 +97,15 @@ struct ExecRefreshTests {
     #expect(seen.count >= 3, "expected several renewals, saw \(seen.count) tokens")
 
     // One mint per lifetime, not one per read.
-    let mints = try fixture.mints()
+    let mints = try await fixture.mints()
     #expect(mints >= 3)
     #expect(mints <= RefreshFixture.mintBound(seconds: elapsed, minTTL: 1), "\(mints) mints")
 
     // Both are gone with the child.
     #expect(!FileManager.default.fileExists(atPath: file))
     #expect(!FileManager.default.fileExists(atPath: (file as NSString).deletingLastPathComponent))
-    #expect(throws: (any Error).self) {
-      try http.send(HTTPRequest(method: "GET", url: url, headers: auth))
+    await #expect(throws: (any Error).self) {
+      try await http.awaitedSend(HTTPRequest(method: "GET", url: url, headers: auth))
     }
   }
 
@@ -116,8 +116,8 @@ struct ExecRefreshTests {
   }
 
   @Test("The file and its directory are removed however the child ends", arguments: Ending.allCases)
-  func cleanup(ending: Ending) throws {
-    let fixture = try RefreshFixture()
+  func cleanup(ending: Ending) async throws {
+    let fixture = try await RefreshFixture()
     let handoff = fixture.scratch.file("handoff")
     let tail: String
     switch ending {
@@ -132,15 +132,15 @@ struct ExecRefreshTests {
     let run = try fixture.start(
       ["exec", "--refresh", "--min-ttl", "1", "--template", "convex", "--", "sh", "-c", script],
       extra: ["HANDOFF": handoff])
-    try RefreshFixture.waitForFile(handoff)
+    try await RefreshFixture.waitForFile(handoff)
     let file = try String(contentsOfFile: handoff, encoding: .utf8)
       .trimmingCharacters(in: .whitespacesAndNewlines)
     #expect(file.hasPrefix(fixture.scratch.path + "/clerkctl-"))
     if ending == .clerkctlGetsSIGTERM {
-      usleep(200_000)  // let the child set its trap
+      try await Task.sleep(nanoseconds: 200_000_000)  // let the child set its trap
       run.signal(SIGTERM)
     }
-    let status = run.wait()
+    let status = await run.wait()
     let expected: Int32 =
       switch ending {
       case .exits: 3
@@ -154,9 +154,9 @@ struct ExecRefreshTests {
   }
 
   @Test("A --min-ttl that leaves no time to renew is a usage error, and nothing runs")
-  func minTTLTooLong() throws {
-    let fixture = try RefreshFixture()
-    let result = try fixture.job.run(
+  func minTTLTooLong() async throws {
+    let fixture = try await RefreshFixture()
+    let result = try await fixture.job.run(
       [
         "exec", "--refresh", "--min-ttl", "4", "--template", "convex", "--", "sh", "-c", "echo ran",
       ],

@@ -12,12 +12,12 @@ struct RefreshFixture {
   let scratch = TemporaryDirectory(prefix: "refresh")
   let verifier: JWTVerifier
 
-  init(lifetime: Int = Self.lifetime) throws {
-    job = try CLIFixture(.binary)
-    try job.signIn()
-    try job.admin.setTokenLifetime(template: "convex", seconds: lifetime)
+  init(lifetime: Int = Self.lifetime) async throws {
+    job = try await CLIFixture(.binary)
+    try await job.signIn()
+    try await job.admin.setTokenLifetime(template: "convex", seconds: lifetime)
     let jwksURL = job.fapiURL + "/.well-known/jwks.json"
-    let keys = try HTTPClient.curl().send(HTTPRequest(method: "GET", url: jwksURL))
+    let keys = try await HTTPClient.curl().awaitedSend(HTTPRequest(method: "GET", url: jwksURL))
     verifier = JWTVerifier(keys: try JWKS(bytes: keys.body))
   }
 
@@ -51,8 +51,9 @@ struct RefreshFixture {
   }
 
   /// How many `convex` tokens the emulator minted.
-  func mints() throws -> Int {
-    try job.admin.requests(containing: "/tokens/convex").filter { $0.method == "POST" }.count
+  func mints() async throws -> Int {
+    try await job.admin.requests(containing: "/tokens/convex").filter { $0.method == "POST" }
+      .count
   }
 
   /// The most mints one keeper may make in `seconds`: a token is replaced when it has
@@ -62,12 +63,13 @@ struct RefreshFixture {
     return Int((seconds / served).rounded(.up)) + 2
   }
 
-  /// Waits until `path` exists (or `timeout` passes).
-  static func waitForFile(_ path: String, timeout: Double = 20) throws {
+  /// Waits until `path` exists (or `timeout` passes), polling every 20 ms without holding a
+  /// thread.
+  static func waitForFile(_ path: String, timeout: Double = 20) async throws {
     let end = Date().addingTimeInterval(timeout)
     while !FileManager.default.fileExists(atPath: path) {
       guard Date() < end else { throw RefreshTestError("no \(path) after \(timeout) s") }
-      usleep(20_000)
+      try await Task.sleep(nanoseconds: 20_000_000)
     }
   }
 
@@ -88,18 +90,16 @@ final class BackgroundCLI: @unchecked Sendable {
   func signal(_ signal: Int32) { child.send(signal) }
 
   /// Waits for the exit (SIGKILL after `timeout`); returns the status (-1 when killed).
-  func wait(timeout: Double = 20) -> Int32 {
-    let exit = child.waitForExit(timeout: timeout)
+  func wait(timeout: Double = 20) async -> Int32 {
+    let exit = await child.waitForExit(timeout: timeout)
     return exit.signaled ? -1 : exit.status
   }
 
   var stdout: String { child.stdout }
   var stderr: String { child.stderr }
 
-  deinit {
-    child.send(SIGKILL)
-    child.waitForExit()
-  }
+  /// Kills clerkctl if it still runs; the child's own reaping thread collects it.
+  deinit { child.send(SIGKILL) }
 }
 
 /// Something a refresh test waited for did not happen.

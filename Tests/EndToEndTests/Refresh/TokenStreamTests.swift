@@ -10,10 +10,11 @@ struct TokenStreamTests {
   @Test(
     "idTokens and onIdToken hand out valid tokens across lifetimes, sharing mints, until logout")
   func streamAndCallback() async throws {
-    let emulator = try EmulatorProcess()
+    let emulator = try await EmulatorProcess.start()
     let admin = EmulatorAdmin(emulator)
     try await admin.setTokenLifetime(template: "convex", seconds: RefreshFixture.lifetime)
-    let keys = try HTTPClient.curl().send(HTTPRequest(method: "GET", url: emulator.jwksURL))
+    let keys = try await HTTPClient.curl().awaitedSend(
+      HTTPRequest(method: "GET", url: emulator.jwksURL))
     let verifier = JWTVerifier(keys: try JWKS(bytes: keys.body))
     @Sendable func expectValid(_ jwt: String, at time: Double) {
       let options = JWTVerifier.Options(

@@ -7,10 +7,10 @@ import Testing
 @Suite("clerkctl token --output and --watch, end to end")
 struct TokenWatchTests {
   @Test("--output writes the JWT alone to a 0600 file and nothing to stdout")
-  func output() throws {
-    let fixture = try RefreshFixture()
+  func output() async throws {
+    let fixture = try await RefreshFixture()
     let file = fixture.scratch.file("token.jwt")
-    let result = try fixture.job.run(
+    let result = try await fixture.job.run(
       ["token", "--template", "convex", "--min-ttl", "1", "--output", file])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.isEmpty)
@@ -22,36 +22,36 @@ struct TokenWatchTests {
   }
 
   @Test("--watch needs --output; a FIFO as --output is refused at once")
-  func badOutput() throws {
-    let fixture = try RefreshFixture()
-    let watch = try fixture.job.run(["token", "--watch"])
+  func badOutput() async throws {
+    let fixture = try await RefreshFixture()
+    let watch = try await fixture.job.run(["token", "--watch"])
     #expect(watch.status == 2)
     #expect(watch.stderr.contains("'--output"))
     let fifo = fixture.scratch.file("fifo")
     try #require(mkfifo(fifo, 0o600) == 0)
-    let refused = try fixture.job.run(["token", "--output", fifo, "--min-ttl", "1"])
+    let refused = try await fixture.job.run(["token", "--output", fifo, "--min-ttl", "1"])
     #expect(refused.status == 3)
     #expect(refused.stderr.contains("not a regular file"))
   }
 
   @Test("--watch keeps the file valid across lifetimes and stops with exit 0 on SIGTERM, file kept")
-  func watchUntilSIGTERM() throws {
-    let fixture = try RefreshFixture()
-    try fixture.job.admin.clearRequests()
+  func watchUntilSIGTERM() async throws {
+    let fixture = try await RefreshFixture()
+    try await fixture.job.admin.clearRequests()
     let file = fixture.scratch.file("watched.jwt")
     let started = RefreshFixture.now
     let run = try fixture.start(
       ["token", "--template", "convex", "--min-ttl", "1", "--output", file, "--watch", "--json"])
-    try RefreshFixture.waitForFile(file)
+    try await RefreshFixture.waitForFile(file)
     var seen: Set<String> = []
     while RefreshFixture.now - started < 8 {
       let jwt = try String(contentsOfFile: file, encoding: .utf8)
       fixture.expectValid(jwt, readAt: RefreshFixture.now)
       seen.insert(jwt)
-      usleep(200_000)
+      try await Task.sleep(nanoseconds: 200_000_000)
     }
     run.signal(SIGTERM)
-    #expect(run.wait() == 0, "\(run.stderr)")
+    #expect(await run.wait() == 0, "\(run.stderr)")
     let elapsed = RefreshFixture.now - started
     #expect(seen.count >= 2)
     let kept = try String(contentsOfFile: file, encoding: .utf8)
@@ -68,33 +68,33 @@ struct TokenWatchTests {
       #expect(event["file"]?.stringValue == file)
     }
     #expect(run.stdout.isEmpty)
-    let mints = try fixture.mints()
+    let mints = try await fixture.mints()
     #expect(mints <= RefreshFixture.mintBound(seconds: elapsed, minTTL: 1), "\(mints) mints")
   }
 
   @Test("--watch stops with exit 0 on SIGINT too, and keeps the file")
-  func watchUntilSIGINT() throws {
-    let fixture = try RefreshFixture()
+  func watchUntilSIGINT() async throws {
+    let fixture = try await RefreshFixture()
     let file = fixture.scratch.file("interrupted.jwt")
     let run = try fixture.start(
       ["token", "--template", "convex", "--min-ttl", "1", "--output", file, "--watch"])
-    try RefreshFixture.waitForFile(file)
+    try await RefreshFixture.waitForFile(file)
     run.signal(SIGINT)
-    #expect(run.wait() == 0, "\(run.stderr)")
+    #expect(await run.wait() == 0, "\(run.stderr)")
     fixture.expectValid(
       try String(contentsOfFile: file, encoding: .utf8), readAt: RefreshFixture.now)
   }
 
   @Test("--watch removes the file and exits 4 with the login hint when the session is revoked")
-  func watchUntilRevoked() throws {
-    let fixture = try RefreshFixture()
+  func watchUntilRevoked() async throws {
+    let fixture = try await RefreshFixture()
     let file = fixture.scratch.file("revoked.jwt")
     let run = try fixture.start(
       ["token", "--template", "convex", "--min-ttl", "1", "--output", file, "--watch"])
-    try RefreshFixture.waitForFile(file)
+    try await RefreshFixture.waitForFile(file)
     let session = try #require(try fixture.job.credential()["session_id"]?.stringValue)
-    try fixture.job.admin.revoke(sessionID: session)
-    #expect(run.wait() == 4, "\(run.stderr)")
+    try await fixture.job.admin.revoke(sessionID: session)
+    #expect(await run.wait() == 4, "\(run.stderr)")
     #expect(!FileManager.default.fileExists(atPath: file))
     #expect(run.stderr.contains("clerkctl: wrote a new token to '\(file)'"))
     #expect(run.stderr.contains("run 'clerkctl login'"))
@@ -103,9 +103,9 @@ struct TokenWatchTests {
   @Test(
     "A watcher, an exec --refresh and token calls on one profile make one mint per lifetime between them"
   )
-  func sharedMinting() throws {
-    let fixture = try RefreshFixture()
-    try fixture.job.admin.clearRequests()
+  func sharedMinting() async throws {
+    let fixture = try await RefreshFixture()
+    try await fixture.job.admin.clearRequests()
     let stop = fixture.scratch.file("stop")
     let started = RefreshFixture.now
     let watcher = try fixture.start(
@@ -120,32 +120,32 @@ struct TokenWatchTests {
       ],
       extra: ["STOP": stop])
     while RefreshFixture.now - started < 10 {
-      let call = try fixture.job.run(["token", "--template", "convex", "--min-ttl", "1"])
+      let call = try await fixture.job.run(["token", "--template", "convex", "--min-ttl", "1"])
       #expect(call.status == 0, "\(call.stderr)")
       fixture.expectValid(call.stdout, readAt: RefreshFixture.now)
-      usleep(300_000)
+      try await Task.sleep(nanoseconds: 300_000_000)
     }
     _ = FileManager.default.createFile(atPath: stop, contents: nil)
-    #expect(exec.wait() == 0, "\(exec.stderr)")
+    #expect(await exec.wait() == 0, "\(exec.stderr)")
     watcher.signal(SIGTERM)
-    #expect(watcher.wait() == 0, "\(watcher.stderr)")
+    #expect(await watcher.wait() == 0, "\(watcher.stderr)")
     let elapsed = RefreshFixture.now - started
-    let mints = try fixture.mints()
+    let mints = try await fixture.mints()
     #expect(mints >= 3)
     #expect(mints <= RefreshFixture.mintBound(seconds: elapsed, minTTL: 1), "\(mints) mints")
   }
 
   @Test("A failed renewal keeps the still-valid token in the file and is retried")
-  func failedRenewal() throws {
+  func failedRenewal() async throws {
     // 10-second tokens renewed with 5 s left: a renewal that fails all three attempts and
     // one retry a second later both fit before the token runs out.
-    let fixture = try RefreshFixture(lifetime: 10)
+    let fixture = try await RefreshFixture(lifetime: 10)
     let file = fixture.scratch.file("retried.jwt")
     let started = RefreshFixture.now
     let run = try fixture.start(
       ["token", "--template", "convex", "--min-ttl", "4", "--output", file, "--watch", "--json"])
-    try RefreshFixture.waitForFile(file)
-    try fixture.job.admin.fault([
+    try await RefreshFixture.waitForFile(file)
+    try await fixture.job.admin.fault([
       "path": "/v1/client/sessions/*/tokens/convex", "count": 3, "status": 503,
     ])
     var seen: Set<String> = []
@@ -153,10 +153,10 @@ struct TokenWatchTests {
       let jwt = try String(contentsOfFile: file, encoding: .utf8)
       fixture.expectValid(jwt, readAt: RefreshFixture.now)
       seen.insert(jwt)
-      usleep(200_000)
+      try await Task.sleep(nanoseconds: 200_000_000)
     }
     run.signal(SIGTERM)
-    #expect(run.wait() == 0, "\(run.stderr)")
+    #expect(await run.wait() == 0, "\(run.stderr)")
     #expect(seen.count >= 2, "renewed after the failure")
     let events = try run.stderr.split(separator: "\n").map { try JSONValue(parsing: String($0)) }
     let names = events.compactMap { $0["event"]?.stringValue }

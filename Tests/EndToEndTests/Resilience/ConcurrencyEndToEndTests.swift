@@ -5,7 +5,7 @@ import Glibc
 import Testing
 
 /// A clerkctl child, started when `start()` is called.
-private final class Child {
+private final class Child: @unchecked Sendable {
   private let arguments: [String]
   private let environment: [String: String]
   private var child: SpawnedProcess?
@@ -24,9 +24,9 @@ private final class Child {
   func send(_ signal: Int32) { child?.send(signal) }
 
   /// Waits for the end; stdout, stderr and the exit status.
-  func finish() -> (status: Int32, stdout: String, stderr: String) {
+  func finish() async -> (status: Int32, stdout: String, stderr: String) {
     guard let child else { return (-1, "", "not started") }
-    let exit = child.waitForExit()
+    let exit = await child.waitForExit()
     return (exit.status, child.stdout, child.stderr)
   }
 }
@@ -35,31 +35,35 @@ private final class Child {
 @Suite("Resilience: concurrent and killed processes")
 struct ConcurrencyEndToEndTests {
   @Test("48 processes on a cold cache make one mint and all print the same token")
-  func coldCache() throws {
-    let bench = try CLIFixture.signedIn(.binary)
+  func coldCache() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
     let children = try (0..<48).map { _ in try Child(bench, ["token", "--template", "convex"]) }
     for child in children { try child.start() }
-    let results = children.map { $0.finish() }
+    var results: [(status: Int32, stdout: String, stderr: String)] = []
+    for child in children { results.append(await child.finish()) }
     for result in results { #expect(result.status == 0, "\(result.stderr)") }
     let tokens = Set(results.map(\.stdout))
     #expect(tokens.count == 1)
     #expect(tokens.first?.split(separator: ".").count == 3)
-    #expect(try bench.mintCount() == 1)
+    #expect(try await bench.mintCount() == 1)
     let store = ProfileStore(directory: ConfigDirectory(path: bench.configDir))
     #expect(try store.load(profile: "default") != nil)
   }
 
   @Test("Writers never interleave: concurrent forced refreshes leave a whole, valid file")
-  func concurrentWriters() throws {
-    let bench = try CLIFixture.signedIn(.binary)
+  func concurrentWriters() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
     let children = try (0..<16).map { index in
       try Child(
         bench,
         ["token", "--force-refresh"] + (index.isMultiple(of: 2) ? ["--template", "convex"] : []))
     }
     for child in children { try child.start() }
-    for result in children.map({ $0.finish() }) { #expect(result.status == 0, "\(result.stderr)") }
-    #expect(try bench.mintCount() == 16)
+    for child in children {
+      let result = await child.finish()
+      #expect(result.status == 0, "\(result.stderr)")
+    }
+    #expect(try await bench.mintCount() == 16)
     let store = ProfileStore(directory: ConfigDirectory(path: bench.configDir))
     let credential = try #require(try store.load(profile: "default"))
     let session = try #require(credential.sessionID)
@@ -68,8 +72,8 @@ struct ConcurrencyEndToEndTests {
   }
 
   @Test("Processes killed with SIGKILL while refreshing never leave a torn or open file")
-  func killedWhileRefreshing() throws {
-    let bench = try CLIFixture.signedIn(.binary)
+  func killedWhileRefreshing() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
     let store = ProfileStore(directory: ConfigDirectory(path: bench.configDir))
     var generator = SystemRandomNumberGenerator()
     for _ in 0..<6 {
@@ -78,36 +82,36 @@ struct ConcurrencyEndToEndTests {
       }
       for child in children { try child.start() }
       for child in children {
-        usleep(UInt32.random(in: 0..<15_000, using: &generator))
+        try await Task.sleep(nanoseconds: UInt64.random(in: 0..<15_000_000, using: &generator))
         child.send(SIGKILL)
       }
-      for child in children { _ = child.finish() }
+      for child in children { _ = await child.finish() }
       #expect(throws: Never.self) { try store.load(profile: "default") }
       #expect(store.fileMode(profile: "default") == 0o600)
       let bytes = try bench.credentialBytes()
       #expect(!bytes.isEmpty)
       #expect((try? JSONValue(parsing: [UInt8](bytes))) != nil)
     }
-    let after = try bench.run(["token", "--template", "convex"])
+    let after = try await bench.run(["token", "--template", "convex"])
     #expect(after.status == 0, "\(after.stderr)")
-    #expect(try bench.run(["whoami"]).status == 0)
+    #expect(try await bench.run(["whoami"]).status == 0)
   }
 
   @Test("A credential file others can read, or full of garbage, is exit 3")
-  func unsafeOrCorruptFile() throws {
-    let bench = try CLIFixture.signedIn(.binary)
+  func unsafeOrCorruptFile() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
     chmod(bench.credentialPath(), 0o644)
-    let open = try bench.run(["token", "--template", "convex"])
+    let open = try await bench.run(["token", "--template", "convex"])
     #expect(open.status == 3)
     #expect(open.stdout.isEmpty)
     #expect(open.stderr.contains("chmod 600"))
     chmod(bench.credentialPath(), 0o600)
-    #expect(try bench.run(["token"]).status == 0)
+    #expect(try await bench.run(["token"]).status == 0)
 
     for garbage in ["", "{", "\u{0}\u{1}\u{2}garbage", #"{"version": 1}"#, "[1,2,3]"] {
       try Data(garbage.utf8).write(to: URL(fileURLWithPath: bench.credentialPath()))
       chmod(bench.credentialPath(), 0o600)
-      let result = try bench.run(["token", "--template", "convex"])
+      let result = try await bench.run(["token", "--template", "convex"])
       #expect(result.status == 3, "\(garbage): \(result.stderr)")
       #expect(result.stdout.isEmpty)
       #expect(result.stderr.split(separator: "\n").count == 1)

@@ -7,6 +7,7 @@ import Testing
 /// connections get a 4xx or a closed connection, and it keeps serving everyone else.
 @Suite("Resilience: the emulator under bad input")
 struct EmulatorRobustnessEndToEndTests {
+  /// Blocking: called on `inParallel`'s own threads.
   private func environmentStatus(_ port: Int) throws -> Int {
     let connection = try RawHTTPConnection(port: port)
     try connection.send("GET /v1/environment HTTP/1.1\r\nHost: localhost\r\n\r\n")
@@ -14,16 +15,16 @@ struct EmulatorRobustnessEndToEndTests {
   }
 
   /// The status of the answer to `bytes`, or nil when the emulator closed without one.
-  private func answer(_ port: Int, _ bytes: [UInt8]) throws -> Int? {
-    let connection = try RawHTTPConnection(port: port)
+  private func answer(_ port: Int, _ bytes: [UInt8]) async throws -> Int? {
+    let connection = try await RawHTTPConnection.connected(port: port)
     try? connection.send(bytes)
     connection.shutdownWrite()
-    return try? connection.readResponse().status
+    return try? await connection.readResponse().status
   }
 
   @Test("Garbage, oversized heads and bodies get a 4xx or a close, never a crash")
-  func badInput() throws {
-    let bench = try CLIFixture(.binary)
+  func badInput() async throws {
+    let bench = try await CLIFixture(.binary)
     var generator = SystemRandomNumberGenerator()
     var inputs: [[UInt8]] = [
       Array("\u{16}\u{03}\u{01}\u{02}\u{00}\u{01}\u{00}\u{01}\u{fc}\u{03}\u{03}".utf8),
@@ -44,23 +45,23 @@ struct EmulatorRobustnessEndToEndTests {
         })
     }
     for input in inputs {
-      if let status = try answer(bench.port, input) {
+      if let status = try await answer(bench.port, input) {
         #expect((400..<500).contains(status) || status == 505, "status \(status)")
       }
     }
-    #expect(try environmentStatus(bench.port) == 200)
+    #expect(try await onOwnThread { try environmentStatus(bench.port) } == 200)
   }
 
   @Test("Slow clients holding connections do not stop others; many connections are served")
-  func slowAndMany() throws {
-    let bench = try CLIFixture(.binary)
+  func slowAndMany() async throws {
+    let bench = try await CLIFixture(.binary)
     let slow = try (0..<20).map { _ in try RawHTTPConnection(port: bench.port) }
     for connection in slow { try connection.send("GET /v1/environment HTTP/1.1\r\nHo") }
-    #expect(try environmentStatus(bench.port) == 200)
-    let statuses = inParallel(Array(0..<100)) { _ in try environmentStatus(bench.port) }
+    #expect(try await onOwnThread { try environmentStatus(bench.port) } == 200)
+    let statuses = await inParallel(Array(0..<100)) { _ in try environmentStatus(bench.port) }
     #expect(statuses.filter { (try? $0.get()) == 200 }.count == 100)
     for connection in slow { connection.close() }
-    let login = try bench.run(
+    let login = try await bench.run(
       ["login", "--identifier", "demo@example.com", "--password-stdin"], stdin: "demo-password\n")
     #expect(login.status == 0, "\(login.stderr)")
   }

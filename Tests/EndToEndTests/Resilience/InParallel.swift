@@ -6,8 +6,15 @@ import Testing
 /// The pattern matching every token mint.
 let mintPath = "/v1/client/sessions/*/tokens*"
 
-/// Runs `body` for each element on its own thread at once and returns the results in order.
+/// Runs `body` for each element on its own thread at once and awaits the results, in order
+/// (the waiting, too, on a thread of its own).
 func inParallel<T: Sendable, R: Sendable>(
+  _ items: [T], _ body: @escaping @Sendable (T) throws -> R
+) async -> [Result<R, any Error>] {
+  await onOwnThread { inParallelBlocking(items, body) }
+}
+
+private func inParallelBlocking<T: Sendable, R: Sendable>(
   _ items: [T], _ body: @escaping @Sendable (T) throws -> R
 ) -> [Result<R, any Error>] {
   let results = ResultBox<R>(count: items.count)

@@ -20,33 +20,35 @@ struct MalformedReplyEndToEndTests {
   ]
 
   @Test("A 200 with a body that is not a token: exit 5, the credential still works")
-  func malformedMint() throws {
-    let bench = try CLIFixture.signedIn(.binary)
+  func malformedMint() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
     let before = try bench.credentialBytes()
     for body in Self.bodies {
-      try bench.fault(["path": .string(mintPath), "status": 200, "body": .string(body)])
-      let result = try bench.run(["token", "--template", "convex", "--force-refresh"])
+      try await bench.fault(["path": .string(mintPath), "status": 200, "body": .string(body)])
+      let result = try await bench.run(["token", "--template", "convex", "--force-refresh"])
       #expect(result.status == 5, "\(body): \(result.stderr)")
       #expect(result.stdout.isEmpty)
       #expect(result.stderr.split(separator: "\n").count == 1)
       #expect(!result.stderr.contains("<html"))
       #expect(try bench.credentialBytes() == before)
     }
-    let after = try bench.run(["token", "--template", "convex"])
+    let after = try await bench.run(["token", "--template", "convex"])
     #expect(after.status == 0, "\(after.stderr)")
   }
 
   @Test("Malformed client replies to whoami: exit 5, the credential untouched")
-  func malformedClient() throws {
-    let bench = try CLIFixture.signedIn(.binary)
+  func malformedClient() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
     let before = try bench.credentialBytes()
     for body in ["{", #"{"response": 7}"#, #"{"response": {"sessions": "x"}}"#] {
-      try bench.fault(["path": "/v1/client", "method": "GET", "status": 200, "body": .string(body)])
-      let result = try bench.run(["whoami"])
+      try await bench.fault([
+        "path": "/v1/client", "method": "GET", "status": 200, "body": .string(body),
+      ])
+      let result = try await bench.run(["whoami"])
       #expect(result.status == 5, "\(body): \(result.stderr)")
       #expect(result.stdout.isEmpty)
     }
     #expect(try bench.credentialBytes() == before)
-    #expect(try bench.run(["whoami"]).status == 0)
+    #expect(try await bench.run(["whoami"]).status == 0)
   }
 }

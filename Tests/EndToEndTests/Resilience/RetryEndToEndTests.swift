@@ -10,105 +10,107 @@ struct RetryEndToEndTests {
   private let token = ["token", "--template", "convex"]
 
   @Test("429 with Retry-After: 1, then success: one retry, exit 0")
-  func tooManyRequests() throws {
-    let bench = try CLIFixture.signedIn(.binary)
-    try bench.fault(["path": .string(mintPath), "status": 429, "retry_after": "1"])
-    let result = try bench.run(token)
+  func tooManyRequests() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
+    try await bench.fault(["path": .string(mintPath), "status": 429, "retry_after": "1"])
+    let result = try await bench.run(token)
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout.split(separator: ".").count == 3)
-    #expect(
+    await #expect(
       try bench.requests().filter { $0.path.contains("/tokens") }.map(\.status) == [429, 200])
   }
 
   @Test("Two 503s, then success: exit 0 after three attempts")
-  func twoUnavailable() throws {
-    let bench = try CLIFixture.signedIn(.binary)
-    try bench.fault(["path": .string(mintPath), "status": 503, "count": 2, "retry_after": "0"])
-    let result = try bench.run(token)
+  func twoUnavailable() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
+    try await bench.fault([
+      "path": .string(mintPath), "status": 503, "count": 2, "retry_after": "0",
+    ])
+    let result = try await bench.run(token)
     #expect(result.status == 0, "\(result.stderr)")
-    #expect(
+    await #expect(
       try bench.requests().filter { $0.path.contains("/tokens") }.map(\.status) == [503, 503, 200])
   }
 
   @Test("Endless 503s: exit 5 in under 30 s, one line on stderr, nothing on stdout")
-  func endlessUnavailable() throws {
-    let bench = try CLIFixture.signedIn(.binary)
-    try bench.fault([
+  func endlessUnavailable() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
+    try await bench.fault([
       "path": .string(mintPath), "status": 503, "count": 1000, "retry_after": "0",
     ])
     let start = Date()
-    let result = try bench.run(token)
+    let result = try await bench.run(token)
     #expect(Date().timeIntervalSince(start) < 30)
     #expect(result.status == 5)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.split(separator: "\n").count == 1)
     #expect(result.stderr.contains("HTTP 503"))
-    #expect(try bench.mintCount() == 3)
+    #expect(try await bench.mintCount() == 3)
   }
 
   @Test("An HTML 502 page: exit 5 with the page summarised, and the credential still works")
-  func htmlBadGateway() throws {
-    let bench = try CLIFixture.signedIn(.binary)
+  func htmlBadGateway() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
     let before = try bench.credentialBytes()
     let page =
       "<!DOCTYPE html>\n<html><head><title>502 Bad Gateway</title></head>\n<body>\n"
       + String(repeating: "<p>upstream failed</p>\n", count: 200) + "</body></html>"
-    try bench.fault([
+    try await bench.fault([
       "path": .string(mintPath), "status": 502, "count": 3, "body": .string(page),
     ])
-    let result = try bench.run(token)
+    let result = try await bench.run(token)
     #expect(result.status == 5)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.split(separator: "\n").count == 1)
     #expect(result.stderr.contains("502 Bad Gateway"))
     #expect(!result.stderr.contains("<"))
     #expect(try bench.credentialBytes() == before)
-    let after = try bench.run(token)
+    let after = try await bench.run(token)
     #expect(after.status == 0, "\(after.stderr)")
   }
 
   @Test("An HTML page without a title is named by its first heading, else by its size")
-  func htmlWithoutTitle() throws {
-    let bench = try CLIFixture.signedIn(.binary)
+  func htmlWithoutTitle() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
     let page = "<html><body><h1>502 Bad <b>Gateway</b></h1><p>nginx</p></body></html>"
-    try bench.fault([
+    try await bench.fault([
       "path": .string(mintPath), "status": 502, "count": 3, "body": .string(page),
     ])
-    let headed = try bench.run(token)
+    let headed = try await bench.run(token)
     #expect(headed.status == 5)
     #expect(headed.stderr.contains("an HTML page headed '502 Bad Gateway'"), "\(headed.stderr)")
     #expect(!headed.stderr.contains("<"))
     let bare = "<html><body><p>upstream went away</p></body></html>"
-    try bench.fault([
+    try await bench.fault([
       "path": .string(mintPath), "status": 503, "count": 3, "body": .string(bare),
     ])
-    let sized = try bench.run(token)
+    let sized = try await bench.run(token)
     #expect(sized.status == 5)
     #expect(sized.stderr.contains("an HTML page (\(bare.utf8.count) bytes)"), "\(sized.stderr)")
     #expect(!sized.stderr.contains("upstream"))
   }
 
   @Test("Endless 429s read as rate limiting, with the tries made")
-  func rateLimited() throws {
-    let bench = try CLIFixture.signedIn(.binary)
-    try bench.fault([
+  func rateLimited() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
+    try await bench.fault([
       "path": .string(mintPath), "status": 429, "count": 1000, "retry_after": "0",
     ])
-    let result = try bench.run(token)
+    let result = try await bench.run(token)
     #expect(result.status == 5)
     #expect(result.stdout.isEmpty)
     #expect(
       result.stderr.contains("Clerk is rate limiting these requests (HTTP 429; 3 tries made)"),
       "\(result.stderr)")
-    #expect(try bench.mintCount() == 3)
+    #expect(try await bench.mintCount() == 3)
   }
 
   @Test("A stalled server with --request-timeout 2: exit 5 quickly")
-  func stalled() throws {
-    let bench = try CLIFixture.signedIn(.binary)
-    try bench.fault(["path": .string(mintPath), "delay_ms": 4000, "count": 3])
+  func stalled() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
+    try await bench.fault(["path": .string(mintPath), "delay_ms": 4000, "count": 3])
     let start = Date()
-    let result = try bench.run(["--request-timeout", "2"] + token)
+    let result = try await bench.run(["--request-timeout", "2"] + token)
     #expect(Date().timeIntervalSince(start) < 15)
     #expect(result.status == 5)
     #expect(result.stdout.isEmpty)
@@ -118,31 +120,31 @@ struct RetryEndToEndTests {
   }
 
   @Test("CLERKCTL_REQUEST_TIMEOUT bounds each request too")
-  func stalledByEnvironment() throws {
-    let bench = try CLIFixture.signedIn(.binary)
-    try bench.fault(["path": .string(mintPath), "delay_ms": 4000, "count": 3])
+  func stalledByEnvironment() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
+    try await bench.fault(["path": .string(mintPath), "delay_ms": 4000, "count": 3])
     let start = Date()
-    let result = try bench.run(token, extra: ["CLERKCTL_REQUEST_TIMEOUT": "1"])
+    let result = try await bench.run(token, extra: ["CLERKCTL_REQUEST_TIMEOUT": "1"])
     #expect(Date().timeIntervalSince(start) < 15)
     #expect(result.status == 5)
   }
 
   @Test("Connection refused: exit 5, after the retries")
-  func connectionRefused() throws {
-    let bench = try CLIFixture.signedIn(.binary)
+  func connectionRefused() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
     let port = try LoopbackSocket.unusedPort()
     try bench.bindCredential(to: "http://127.0.0.1:\(port)")
-    let result = try bench.run(token, extra: ["CLERK_FAPI_URL": "http://127.0.0.1:\(port)"])
+    let result = try await bench.run(token, extra: ["CLERK_FAPI_URL": "http://127.0.0.1:\(port)"])
     #expect(result.status == 5)
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.split(separator: "\n").count == 1)
   }
 
   @Test("Plain http to a host that is not loopback: exit 3, nothing sent")
-  func insecureURL() throws {
-    let bench = try CLIFixture.signedIn(.binary)
+  func insecureURL() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
     for arguments in [token, ["login", "--identifier", "demo@example.com", "--password-stdin"]] {
-      let result = try bench.run(
+      let result = try await bench.run(
         arguments, stdin: "demo-password\n", extra: ["CLERK_FAPI_URL": "http://clerk.example.com"])
       #expect(result.status == 3, "\(arguments): \(result.stderr)")
       #expect(result.stdout.isEmpty)
@@ -150,8 +152,8 @@ struct RetryEndToEndTests {
   }
 
   @Test("A truncated body: exit 5 after the retries, the credential untouched")
-  func truncated() throws {
-    let bench = try CLIFixture.signedIn(.binary)
+  func truncated() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
     let cut = ScriptedHTTPResponder.Reply.send(
       ScriptedHTTPResponder.head(
         status: 200, headers: [("Content-Type", "application/json"), ("Content-Length", "400")])
@@ -160,7 +162,7 @@ struct RetryEndToEndTests {
     defer { responder.stop() }
     try bench.bindCredential(to: responder.url(""))
     let before = try bench.credentialBytes()
-    let result = try bench.run(token, extra: ["CLERK_FAPI_URL": responder.url("")])
+    let result = try await bench.run(token, extra: ["CLERK_FAPI_URL": responder.url("")])
     #expect(result.status == 5)
     #expect(result.stdout.isEmpty)
     #expect(responder.requests.count == 3)

@@ -10,7 +10,7 @@ struct SecretLeakEndToEndTests {
   private static let canary = "canary-Pa55-7f3e91c0d2"
 
   @Test("The suite's flows, traced, never show the canary password, client token, JWTs or key")
-  func canaryNeverLeaks() throws {
+  func canaryNeverLeaks() async throws {
     let scratch = TemporaryDirectory(prefix: "clerkctl-canary-config")
     let config: JSONValue = [
       "users": [["email": "canary@example.com", "password": .string(Self.canary)]],
@@ -18,36 +18,40 @@ struct SecretLeakEndToEndTests {
     ]
     let configPath = scratch.file("emulator.json")
     try Data(config.encoded.utf8).write(to: URL(fileURLWithPath: configPath))
-    let bench = try CLIFixture(.binary, emulatorArguments: ["--config", configPath])
+    let bench = try await CLIFixture(.binary, emulatorArguments: ["--config", configPath])
     let debug = ["CLERKCTL_DEBUG": "1"]
     var runs: [(String, ProcessResult)] = []
-    func run(_ arguments: [String], stdin: String? = nil, extra: [String: String] = [:]) throws {
-      let result = try bench.run(arguments, stdin: stdin, extra: extra)
+    func run(
+      _ arguments: [String], stdin: String? = nil, extra: [String: String] = [:]
+    ) async throws {
+      let result = try await bench.run(arguments, stdin: stdin, extra: extra)
       runs.append((arguments.joined(separator: " "), result))
     }
 
-    try run(
+    try await run(
       ["--verbose", "login", "--identifier", "canary@example.com", "--password-stdin"],
       stdin: Self.canary + "\n")
     try #require(runs.last?.1.status == 0, "\(runs.last?.1.stderr ?? "")")
-    try run(["token"], extra: debug)
-    try run(["--verbose", "token", "--template", "convex", "--format", "json"])
-    try run(["--verbose", "token", "--template", "convex", "--force-refresh"])
-    try run(["--verbose", "whoami", "--json"])
-    try run(["--verbose", "status"])
-    try bench.fault(["path": .string(mintPath), "status": 503, "count": 3, "retry_after": "0"])
-    try run(["--verbose", "token", "--force-refresh"])
-    try run(
+    try await run(["token"], extra: debug)
+    try await run(["--verbose", "token", "--template", "convex", "--format", "json"])
+    try await run(["--verbose", "token", "--template", "convex", "--force-refresh"])
+    try await run(["--verbose", "whoami", "--json"])
+    try await run(["--verbose", "status"])
+    try await bench.fault([
+      "path": .string(mintPath), "status": 503, "count": 3, "retry_after": "0",
+    ])
+    try await run(["--verbose", "token", "--force-refresh"])
+    try await run(
       ["--verbose", "login", "--identifier", "nobody@example.com", "--password-stdin"],
       stdin: Self.canary + "\n")
     let filesBeforeLogout = try filesText(bench.home.path)
     let credential = try JSONValue(parsing: [UInt8](try bench.credentialBytes()))
     let clientToken = try #require(credential["client_token"]?.stringValue)
     let userID = try #require(credential["user_id"]?.stringValue)
-    try run(
+    try await run(
       ["--verbose", "login", "--user-id", userID],
       extra: ["CLERK_SECRET_KEY": bench.emulator.secretKey, "CLERK_API_URL": bench.emulator.apiURL])
-    try run(["--verbose", "logout"])
+    try await run(["--verbose", "logout"])
 
     let jwts = runs.flatMap { $0.1.stdout.split(whereSeparator: { " \n\",".contains($0) }) }
       .filter { $0.split(separator: ".").count == 3 && $0.hasPrefix("eyJ") }.map(String.init)

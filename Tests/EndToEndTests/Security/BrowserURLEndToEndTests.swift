@@ -25,8 +25,8 @@ struct BrowserURLEndToEndTests {
   @Test(
     "A hostile external_verification_redirect_url: exit 5, $BROWSER never runs",
     arguments: hostileURLs)
-  func hostileURL(url: String) throws {
-    let emulator = try EmulatorProcess()
+  func hostileURL(url: String) async throws {
+    let emulator = try await EmulatorProcess.start()
     let admin = EmulatorAdmin(emulator)
     let sandbox = CLISandbox(emulator: emulator)
     let reply: JSONValue = [
@@ -41,7 +41,7 @@ struct BrowserURLEndToEndTests {
       ],
       "client": nil,
     ]
-    try admin.fault([
+    try await admin.fault([
       "path": "/v1/client/sign_ins/*/prepare_first_factor", "method": "POST", "status": 200,
       "body": .string(reply.encoded),
     ])
@@ -57,7 +57,7 @@ struct BrowserURLEndToEndTests {
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--oauth", "google", "--callback-port", "0", "--sign-in-timeout", "20"],
       extra: ["BROWSER": script])
-    let result = login.finish(timeout: 40)
+    let result = await login.finish(timeout: 40)
     #expect(result.status == 5, "\(url.debugDescription): \(result.stderr)")
     #expect(result.stdout.isEmpty)
     #expect(result.stderr.contains("sign-in URL"), "\(result.stderr)")

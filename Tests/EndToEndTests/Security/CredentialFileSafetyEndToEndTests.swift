@@ -15,15 +15,15 @@ struct CredentialFileSafetyEndToEndTests {
   }
 
   @Test("an existing config dir is used as it is: a 0755 one keeps its mode")
-  func existingDirectoryKeepsMode() throws {
-    let fixture = try CLIFixture(.binary)
+  func existingDirectoryKeepsMode() async throws {
+    let fixture = try await CLIFixture(.binary)
     let config = fixture.configDir
     try FileManager.default.createDirectory(
       atPath: config + "/profiles", withIntermediateDirectories: true)
     #expect(chmod(config, 0o755) == 0)
     #expect(chmod(config + "/profiles", 0o750) == 0)
-    try fixture.signIn()
-    #expect(try fixture.run(["token"]).status == 0)
+    try await fixture.signIn()
+    #expect(try await fixture.run(["token"]).status == 0)
     #expect(mode(config) == 0o755)
     #expect(mode(config + "/profiles") == 0o750)
   }
@@ -31,9 +31,9 @@ struct CredentialFileSafetyEndToEndTests {
   @Test(
     "a config dir or profiles/ that group or others can write is refused, links followed",
     arguments: ["config", "profiles", "link"])
-  func writableDirectoryRefused(_ which: String) throws {
-    let fixture = try CLIFixture(.binary)
-    try fixture.signIn()
+  func writableDirectoryRefused(_ which: String) async throws {
+    let fixture = try await CLIFixture(.binary)
+    try await fixture.signIn()
     let config = fixture.configDir
     var extra: [String: String] = [:]
     let refused: String
@@ -57,7 +57,7 @@ struct CredentialFileSafetyEndToEndTests {
     for arguments in [
       ["token"], ["login", "--identifier", "demo@example.com", "--password-stdin"],
     ] {
-      let result = try fixture.run(arguments, stdin: "demo-password\n", extra: extra)
+      let result = try await fixture.run(arguments, stdin: "demo-password\n", extra: extra)
       #expect(result.status == 3, "\(arguments): \(result.stderr)")
       #expect(result.stderr.contains("'\(refused)'"), "\(result.stderr)")
       #expect(result.stderr.contains("group or others can write to it"), "\(result.stderr)")
@@ -66,8 +66,8 @@ struct CredentialFileSafetyEndToEndTests {
   }
 
   @Test("a config dir another user owns is refused")
-  func foreignDirectoryRefused() throws {
-    let fixture = try CLIFixture(.binary)
+  func foreignDirectoryRefused() async throws {
+    let fixture = try await CLIFixture(.binary)
     let config = fixture.configDir
     let foreign: String
     if geteuid() == 0 {
@@ -78,34 +78,34 @@ struct CredentialFileSafetyEndToEndTests {
     } else {
       foreign = "/"  // root's, and this user is not root
     }
-    let result = try fixture.run(["token"], extra: ["CLERKCTL_CONFIG_DIR": foreign])
+    let result = try await fixture.run(["token"], extra: ["CLERKCTL_CONFIG_DIR": foreign])
     #expect(result.status == 3, "\(result.stderr)")
     #expect(result.stderr.contains("'\(foreign)'"), "\(result.stderr)")
     #expect(result.stderr.contains("belongs to another user"), "\(result.stderr)")
   }
 
   @Test("a FIFO at the credential path is refused at once by token, status and logout")
-  func fifoRefusedAtOnce() throws {
-    let fixture = try CLIFixture(.binary)
+  func fifoRefusedAtOnce() async throws {
+    let fixture = try await CLIFixture(.binary)
     let profiles = fixture.configDir + "/profiles"
     try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
     #expect(chmod(fixture.configDir, 0o700) == 0)
     #expect(chmod(profiles, 0o700) == 0)
     #expect(mkfifo(profiles + "/default.json", 0o600) == 0)
     // A bounded wait: on the old code each of these blocked in open(2) until killed (-1).
-    let token = try fixture.run(["token"], timeout: 20)
+    let token = try await fixture.run(["token"], timeout: 20)
     #expect(token.status == 3, "\(token.stderr)")
     #expect(token.stderr.contains("not a regular file"), "\(token.stderr)")
-    let status = try fixture.run(["status"], timeout: 20)
+    let status = try await fixture.run(["status"], timeout: 20)
     #expect(status.status == 3, "\(status.stderr)")
-    let logout = try fixture.run(["logout"], timeout: 20)
+    let logout = try await fixture.run(["logout"], timeout: 20)
     #expect(logout.status != -1, "logout waited on the FIFO")
   }
 
   @Test("temp files a killed write left are removed by the next write and by logout")
-  func staleTempFilesRemoved() throws {
-    let fixture = try CLIFixture(.binary)
-    try fixture.signIn()
+  func staleTempFilesRemoved() async throws {
+    let fixture = try await CLIFixture(.binary)
+    try await fixture.signIn()
     let profiles = fixture.configDir + "/profiles"
     let credential = try Data(contentsOf: URL(fileURLWithPath: profiles + "/default.json"))
     // What a write killed before its rename leaves: the whole credential, under a temp name.
@@ -116,13 +116,13 @@ struct CredentialFileSafetyEndToEndTests {
     }
     try plant(".default.json.Ab3dE9")
     try plant(".other.json.Zz9yX1")  // another profile's: left alone
-    #expect(try fixture.run(["token", "--force-refresh"]).status == 0)
+    #expect(try await fixture.run(["token", "--force-refresh"]).status == 0)
     var entries = try FileManager.default.contentsOfDirectory(atPath: profiles)
     #expect(!entries.contains(".default.json.Ab3dE9"), "the next write removes it: \(entries)")
     #expect(entries.contains(".other.json.Zz9yX1"))
 
     try plant(".default.json.Qq1wE2")
-    let logout = try fixture.run(["logout"])
+    let logout = try await fixture.run(["logout"])
     #expect(logout.status == 0, "\(logout.stderr)")
     entries = try FileManager.default.contentsOfDirectory(atPath: profiles)
     #expect(entries.filter { $0.hasPrefix(".default.json.") }.isEmpty, "\(entries)")
@@ -131,7 +131,7 @@ struct CredentialFileSafetyEndToEndTests {
 
   /// Whether the session a copy of a credential file holds is still live: the copy is put
   /// (0600) in a config dir of its own and `whoami` asked.
-  private func sessionIsLive(_ fixture: CLIFixture, credential: Data) throws -> Int32 {
+  private func sessionIsLive(_ fixture: CLIFixture, credential: Data) async throws -> Int32 {
     let other = TemporaryDirectory(prefix: "clerkctl-copy")
     let profiles = other.path + "/profiles"
     try FileManager.default.createDirectory(atPath: profiles, withIntermediateDirectories: true)
@@ -140,43 +140,44 @@ struct CredentialFileSafetyEndToEndTests {
     #expect(
       FileManager.default.createFile(atPath: profiles + "/default.json", contents: credential))
     #expect(chmod(profiles + "/default.json", 0o600) == 0)
-    return try fixture.run(["whoami"], extra: ["CLERKCTL_CONFIG_DIR": other.path]).status
+    return try await fixture.run(["whoami"], extra: ["CLERKCTL_CONFIG_DIR": other.path]).status
   }
 
   @Test("an exposed credential: logout ends the session and deletes the file, with a warning")
-  func exposedLogout() throws {
-    let fixture = try CLIFixture(.binary)
-    try fixture.signIn()
+  func exposedLogout() async throws {
+    let fixture = try await CLIFixture(.binary)
+    try await fixture.signIn()
     let path = fixture.configDir + "/profiles/default.json"
     let credential = try Data(contentsOf: URL(fileURLWithPath: path))
-    #expect(try sessionIsLive(fixture, credential: credential) == 0)
+    await #expect(try sessionIsLive(fixture, credential: credential) == 0)
     #expect(chmod(path, 0o644) == 0)
-    let token = try fixture.run(["token"])
+    let token = try await fixture.run(["token"])
     #expect(token.status == 3, "every other command still refuses it")
     #expect(token.stderr.contains("chmod 600 '\(path)'"), "\(token.stderr)")
-    let logout = try fixture.run(["logout"])
+    let logout = try await fixture.run(["logout"])
     #expect(logout.status == 0, "\(logout.stderr)")
     #expect(logout.stderr.contains("warning"), "\(logout.stderr)")
     #expect(logout.stderr.contains("readable by others"), "\(logout.stderr)")
     #expect(!FileManager.default.fileExists(atPath: path))
-    #expect(try sessionIsLive(fixture, credential: credential) == 4, "the exposed session ended")
+    await #expect(
+      try sessionIsLive(fixture, credential: credential) == 4, "the exposed session ended")
   }
 
   @Test("an exposed credential: login over it ends the old session and replaces the file")
-  func exposedLogin() throws {
-    let fixture = try CLIFixture(.binary)
-    try fixture.signIn()
+  func exposedLogin() async throws {
+    let fixture = try await CLIFixture(.binary)
+    try await fixture.signIn()
     let path = fixture.configDir + "/profiles/default.json"
     let credential = try Data(contentsOf: URL(fileURLWithPath: path))
     #expect(chmod(path, 0o640) == 0)
-    let login = try fixture.run(
+    let login = try await fixture.run(
       ["login", "--identifier", "demo@example.com", "--password-stdin"],
       stdin: "demo-password\n", extra: ["CLERK_FAPI_URL": ""])
     #expect(login.status == 0, "\(login.stderr)")
     #expect(login.stderr.contains("readable by others"), "\(login.stderr)")
     #expect(mode(path) == 0o600)
     #expect(try Data(contentsOf: URL(fileURLWithPath: path)) != credential)
-    #expect(try sessionIsLive(fixture, credential: credential) == 4, "the old session ended")
-    #expect(try fixture.run(["token"]).status == 0)
+    await #expect(try sessionIsLive(fixture, credential: credential) == 4, "the old session ended")
+    #expect(try await fixture.run(["token"]).status == 0)
   }
 }

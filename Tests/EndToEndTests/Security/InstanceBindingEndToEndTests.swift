@@ -29,18 +29,18 @@ struct InstanceBindingEndToEndTests {
   ]
 
   @Test("another instance by CLERK_FAPI_URL or --fapi-url: exit 3, nothing sent", arguments: uses)
-  func refusedByURL(_ use: Use) throws {
-    let fixture = try CLIFixture(.binary)
-    try fixture.signIn()
+  func refusedByURL(_ use: Use) async throws {
+    let fixture = try await CLIFixture(.binary)
+    try await fixture.signIn()
     // Warm the cache: a cached token must not be served to another instance either.
-    #expect(try fixture.run(["token", "--template", "convex"]).status == 0)
+    #expect(try await fixture.run(["token", "--template", "convex"]).status == 0)
     let capture = try ScriptedHTTPResponder { _ in .close }
     defer { capture.stop() }
     let bound = fixture.fapiURL
     let elsewhere = capture.url("")
-    let byEnvironment = try fixture.run(
+    let byEnvironment = try await fixture.run(
       use.arguments(elsewhere), extra: ["CLERK_FAPI_URL": elsewhere])
-    let byFlag = try fixture.run(["--fapi-url", elsewhere + "/"] + use.arguments(elsewhere))
+    let byFlag = try await fixture.run(["--fapi-url", elsewhere + "/"] + use.arguments(elsewhere))
     for result in [byEnvironment, byFlag] {
       #expect(result.status == 3, "\(use.name): \(result.stderr)")
       #expect(result.stdout.isEmpty)
@@ -54,21 +54,21 @@ struct InstanceBindingEndToEndTests {
     #expect(byFlag.stderr.contains("--fapi-url"))
     #expect(capture.connectionCount == 0, "\(use.name) sent \(capture.requests.count) requests")
     // Nothing was stored or deleted: the profile still works on its own instance.
-    let after = try fixture.run(["whoami"])
+    let after = try await fixture.run(["whoami"])
     #expect(after.status == 0, "\(after.stderr)")
   }
 
   @Test("another instance by --publishable-key or CLERK_PUBLISHABLE_KEY: exit 3")
-  func refusedByKey() throws {
-    let fixture = try CLIFixture(.binary)
-    try fixture.signIn()
+  func refusedByKey() async throws {
+    let fixture = try await CLIFixture(.binary)
+    try await fixture.signIn()
     let key = PublishableKey.make(frontendAPIHost: "clerk.elsewhere.example", production: true)
     var environment = fixture.environment
     environment.removeValue(forKey: "CLERK_FAPI_URL")
-    let byFlag = try ProcessRun.run(
+    let byFlag = try await ProcessRun.run(
       BuiltProducts.path("clerkctl"), ["token", "--publishable-key", key], environment: environment)
     environment["CLERK_PUBLISHABLE_KEY"] = key
-    let byEnvironment = try ProcessRun.run(
+    let byEnvironment = try await ProcessRun.run(
       BuiltProducts.path("clerkctl"), ["whoami"], environment: environment)
     for result in [byFlag, byEnvironment] {
       #expect(result.status == 3, "\(result.stderr)")
@@ -80,10 +80,10 @@ struct InstanceBindingEndToEndTests {
   @Test(
     "a cached token is served only to the instance that minted it",
     arguments: [JSONValue.string("http://127.0.0.1:1"), .null])
-  func cacheKeyedByInstance(_ planted: JSONValue) throws {
-    let fixture = try CLIFixture(.binary)
-    try fixture.signIn()
-    let first = try fixture.run(["token", "--template", "convex"])
+  func cacheKeyedByInstance(_ planted: JSONValue) async throws {
+    let fixture = try await CLIFixture(.binary)
+    try await fixture.signIn()
+    let first = try await fixture.run(["token", "--template", "convex"])
     #expect(first.status == 0, "\(first.stderr)")
     // What a forged reply left in the cache before instance binding: a token another host
     // minted (or one stored before tokens recorded their instance).
@@ -102,29 +102,29 @@ struct InstanceBindingEndToEndTests {
     try Data((JSONValue.object(document).prettyEncoded + "\n").utf8).write(
       to: URL(fileURLWithPath: path))
     #expect(chmod(path, 0o600) == 0)
-    let served = try fixture.run(["token", "--template", "convex", "--json"])
+    let served = try await fixture.run(["token", "--template", "convex", "--json"])
     #expect(served.status == 0, "\(served.stderr)")
     #expect(!served.stdout.contains(forged), "the planted token was served")
     #expect(try JSONValue(parsing: served.stdout)["cached"] == false)
-    let again = try fixture.run(["token", "--template", "convex", "--json"])
+    let again = try await fixture.run(["token", "--template", "convex", "--json"])
     #expect(try JSONValue(parsing: again.stdout)["cached"] == true, "its own mint is cached")
   }
 
   @Test("the same origin (another path spelling) is the same instance; login goes anywhere")
-  func sameOriginAndLogin() throws {
-    let fixture = try CLIFixture(.binary)
-    try fixture.signIn()
+  func sameOriginAndLogin() async throws {
+    let fixture = try await CLIFixture(.binary)
+    try await fixture.signIn()
     let sameOrigin = fixture.fapiURL + "/"
-    #expect(try fixture.run(["token"], extra: ["CLERK_FAPI_URL": sameOrigin]).status == 0)
+    #expect(try await fixture.run(["token"], extra: ["CLERK_FAPI_URL": sameOrigin]).status == 0)
     // login on another instance replaces the profile's credential there.
-    let other = try EmulatorProcess()
-    let login = try fixture.run(
+    let other = try await EmulatorProcess.start()
+    let login = try await fixture.run(
       ["login", "--identifier", "demo@example.com", "--password-stdin"],
       stdin: "demo-password\n", extra: ["CLERK_FAPI_URL": other.fapiURL])
     #expect(login.status == 0, "\(login.stderr)")
     #expect(try fixture.credential()["fapi_url"]?.stringValue == other.fapiURL)
-    let refused = try fixture.run(["token"])
+    let refused = try await fixture.run(["token"])
     #expect(refused.status == 3, "now bound to the other instance: \(refused.stderr)")
-    #expect(try fixture.run(["token"], extra: ["CLERK_FAPI_URL": other.fapiURL]).status == 0)
+    #expect(try await fixture.run(["token"], extra: ["CLERK_FAPI_URL": other.fapiURL]).status == 0)
   }
 }

@@ -55,42 +55,42 @@ struct JWTVerifyTrustEndToEndTests {
   }
 
   @Test("A self-signed token naming its own issuer, no profile: exit 2, nothing fetched")
-  func noProfile() throws {
+  func noProfile() async throws {
     let attacker = try AttackerIssuer()
     defer { attacker.server.stop() }
     let sandbox = CLISandbox(emulator: nil)
-    let result = try sandbox.run(["jwt", "verify", try attacker.token()])
+    let result = try await sandbox.run(["jwt", "verify", try attacker.token()])
     #expect(result.status == 2, "\(result.stderr)")
     #expect(result.stdout.isEmpty)
     #expect(attacker.requestCount == 0)
   }
 
   @Test("Signed in: the profile's instance is the issuer; a foreign iss is exit 9 unfetched")
-  func profileInstance() throws {
+  func profileInstance() async throws {
     let attacker = try AttackerIssuer()
     defer { attacker.server.stop() }
-    let env = try CLIFixture.signedIn(.binary)
-    let forged = try env.run(["jwt", "verify", try attacker.token()])
+    let env = try await CLIFixture.signedIn(.binary)
+    let forged = try await env.run(["jwt", "verify", try attacker.token()])
     #expect(forged.status == 9, "\(forged.stderr)")
     #expect(forged.stdout.isEmpty)
     #expect(forged.stderr.contains(env.fapiURL), "\(forged.stderr)")
     #expect(attacker.requestCount == 0)
 
-    let token = try env.run(["token", "--template", "convex"])
+    let token = try await env.run(["token", "--template", "convex"])
     try #require(token.status == 0, "\(token.stderr)")
-    let verified = try env.run(["jwt", "verify", "-"], stdin: token.stdout)
+    let verified = try await env.run(["jwt", "verify", "-"], stdin: token.stdout)
     #expect(verified.status == 0, "\(verified.stderr)")
     #expect(try JSONValue(parsing: verified.stdout)["sub"]?.stringValue == env.userID)
   }
 
   @Test("Input over 64 KiB is exit 9: an argument, a file piped in, an endless stdin")
-  func oversized() throws {
+  func oversized() async throws {
     let sandbox = CLISandbox(emulator: nil)
     let big = String(repeating: "a", count: 64 * 1024 + 1)
-    let argument = try sandbox.run(["jwt", "verify", "--issuer", "https://example.com", big])
+    let argument = try await sandbox.run(["jwt", "verify", "--issuer", "https://example.com", big])
     #expect(argument.status == 9, "\(argument.stderr)")
     #expect(argument.stderr.contains("64 KiB"))
-    let piped = try sandbox.run(["jwt", "decode"], stdin: big)
+    let piped = try await sandbox.run(["jwt", "decode"], stdin: big)
     #expect(piped.status == 9, "\(piped.stderr)")
 
     // An endless stdin: read all of it and the run never ends (or fills memory).
@@ -100,7 +100,7 @@ struct JWTVerifyTrustEndToEndTests {
     let child = try SpawnedProcess(
       BuiltProducts.path("clerkctl"), ["jwt", "verify", "--issuer", "https://example.com", "-"],
       environment: sandbox.environment, input: .descriptor(zero))
-    let exit = child.waitForExit(timeout: 30)
+    let exit = await child.waitForExit(timeout: 30)
     #expect(exit.status != -1, "jwt verify kept reading an endless stdin")
     #expect(exit == SpawnedProcess.Exit(status: 9, signaled: false))
   }

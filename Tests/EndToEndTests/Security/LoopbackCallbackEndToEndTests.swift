@@ -10,13 +10,13 @@ import Testing
 struct LoopbackCallbackEndToEndTests {
   /// Follows the fake provider's redirects until the redirect to the loopback callback, and
   /// returns that URL without fetching it.
-  static func callbackURL(_ url: String) throws -> String {
+  static func callbackURL(_ url: String) async throws -> String {
     let http = HTTPClient.curl()
     var current = url
     for _ in 0..<10 {
       if current.contains("/callback?") { return current }
       do {
-        _ = try http.send(HTTPRequest(method: "GET", url: current))
+        _ = try await http.awaitedSend(HTTPRequest(method: "GET", url: current))
         throw BrowserTestError("\(current) did not redirect")
       } catch let error as HTTPError {
         guard case .redirect(let location) = error.kind, !location.isEmpty else { throw error }
@@ -29,18 +29,18 @@ struct LoopbackCallbackEndToEndTests {
   /// One raw `GET` to the callback server.
   static func get(
     port: Int, target: String, host: String, headers: [(String, String)] = []
-  ) throws -> RawHTTPConnection.Response {
-    let connection = try RawHTTPConnection(port: port, timeout: 10)
+  ) async throws -> RawHTTPConnection.Response {
+    let connection = try await RawHTTPConnection.connected(port: port, timeout: 10)
     defer { connection.close() }
     var head = "GET \(target) HTTP/1.1\r\nHost: \(host)\r\nConnection: close\r\n"
     for (name, value) in headers { head += "\(name): \(value)\r\n" }
     try connection.send(head + "\r\n")
-    return try connection.readResponse()
+    return try await connection.readResponse()
   }
 
   @Test("Forged Host, Origin, no-cors fetches, forged nonces and failures: the real one wins")
-  func forgedCallbacks() throws {
-    let emulator = try EmulatorProcess()
+  func forgedCallbacks() async throws {
+    let emulator = try await EmulatorProcess.start()
     let sandbox = CLISandbox(emulator: emulator)
     let login = try BrowserLoginProcess(
       sandbox,
@@ -48,7 +48,7 @@ struct LoopbackCallbackEndToEndTests {
         "login", "--oauth", "google", "--no-browser", "--callback-port", "0",
         "--sign-in-timeout", "60",
       ])
-    let real = try Self.callbackURL(try login.signInURL() + "&auto=demo@example.com")
+    let real = try await Self.callbackURL(try login.signInURL() + "&auto=demo@example.com")
     let rest = real.dropFirst("http://".count)
     let hostPort = String(rest.prefix { $0 != "/" })
     let port = try #require(Int(hostPort.split(separator: ":").last ?? ""))
@@ -66,7 +66,7 @@ struct LoopbackCallbackEndToEndTests {
       (forgedNonce, hostPort, [("Sec-Fetch-Mode", "cors")]),
     ]
     for (path, host, headers) in refused {
-      let response = try Self.get(port: port, target: path, host: host, headers: headers)
+      let response = try await Self.get(port: port, target: path, host: host, headers: headers)
       #expect(response.status == 403, "\(host) \(headers): \(response.status)")
     }
     // Taken to Clerk, which does not vouch for them: the wait goes on.
@@ -74,26 +74,26 @@ struct LoopbackCallbackEndToEndTests {
       forgedNonce, "/callback?__clerk_status=failed&__clerk_error_code=oauth_access_denied",
       "/callback?error=access_denied",
     ] {
-      let response = try Self.get(port: port, target: path, host: hostPort)
+      let response = try await Self.get(port: port, target: path, host: hostPort)
       #expect(response.status == 200, "\(path): \(response.status)")
     }
     // The browser's redirect: a cross-site top-level navigation.
-    let page = try Self.get(
+    let page = try await Self.get(
       port: port, target: target, host: hostPort,
       headers: [
         ("Sec-Fetch-Site", "cross-site"), ("Sec-Fetch-Mode", "navigate"),
         ("Sec-Fetch-Dest", "document"),
       ])
     #expect(page.status == 200)
-    let result = login.finish()
+    let result = await login.finish()
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("Signed in as demo@example.com"), "\(result.stderr)")
     #expect(result.stderr.contains("Ignored a sign-in callback"), "\(result.stderr)")
   }
 
   @Test("Forged callbacks alone never end the sign-in before its deadline: exit 8")
-  func forgedOnlyTimesOut() throws {
-    let emulator = try EmulatorProcess()
+  func forgedOnlyTimesOut() async throws {
+    let emulator = try await EmulatorProcess.start()
     let sandbox = CLISandbox(emulator: emulator)
     let login = try BrowserLoginProcess(
       sandbox,
@@ -101,7 +101,7 @@ struct LoopbackCallbackEndToEndTests {
         "login", "--oauth", "google", "--no-browser", "--callback-port", "0",
         "--sign-in-timeout", "8",
       ])
-    let real = try Self.callbackURL(try login.signInURL() + "&auto=demo@example.com")
+    let real = try await Self.callbackURL(try login.signInURL() + "&auto=demo@example.com")
     let rest = real.dropFirst("http://".count)
     let hostPort = String(rest.prefix { $0 != "/" })
     let port = try #require(Int(hostPort.split(separator: ":").last ?? ""))
@@ -109,9 +109,9 @@ struct LoopbackCallbackEndToEndTests {
       "/callback?__clerk_status=failed&__clerk_error_code=oauth_access_denied",
       "/callback?rotating_token_nonce=forged0123456789",
     ] {
-      _ = try Self.get(port: port, target: path, host: hostPort)
+      _ = try await Self.get(port: port, target: path, host: hostPort)
     }
-    let result = login.finish()
+    let result = await login.finish()
     #expect(result.status == 8, "\(result.stderr)")
     #expect(!FileManager.default.fileExists(atPath: sandbox.configDir + "/profiles/default.json"))
   }

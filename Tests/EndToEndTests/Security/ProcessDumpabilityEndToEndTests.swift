@@ -10,7 +10,7 @@ import Testing
 @Suite("Process dumpability, through the binary")
 struct ProcessDumpabilityEndToEndTests {
   @Test("clerkctl waiting on a ticket is not dumpable")
-  func notDumpable() throws {
+  func notDumpable() async throws {
     let sandbox = TemporaryDirectory(prefix: "clerkctl-dump")
     let process = Process()
     let arguments = [
@@ -56,7 +56,7 @@ struct ProcessDumpabilityEndToEndTests {
         owner = info.st_uid
         if owner == 0 { break }
       }
-      usleep(20_000)
+      try await Task.sleep(nanoseconds: 20_000_000)
     }
     #expect(name == "clerkctl", "clerkctl never ran")
     #expect(

@@ -9,18 +9,18 @@ import Testing
 @Suite("Security: smaller holes")
 struct SmallHolesEndToEndTests {
   @Test("whoami and status exit 4 when Clerk answers 401 for the client")
-  func unauthorizedClient() throws {
-    let bench = try CLIFixture.signedIn(.binary)
+  func unauthorizedClient() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
     for arguments in [["whoami"], ["status"]] {
-      try bench.fault(["path": "/v1/client", "method": "GET", "status": 401])
-      let result = try bench.run(arguments)
+      try await bench.fault(["path": "/v1/client", "method": "GET", "status": 401])
+      let result = try await bench.run(arguments)
       #expect(result.status == 4, "\(arguments): \(result.stderr)")
     }
   }
 
   @Test("--verbose redacts every secret-looking query value in traced URLs and errors")
-  func tracedQueries() throws {
-    let env = try CLIFixture.signedIn(.binary)
+  func tracedQueries() async throws {
+    let env = try await CLIFixture.signedIn(.binary)
     let backend = try RecordingBackend { _, _ in
       HTTPResponse(
         status: 200, headers: ["Content-Type": "application/json"], body: Array("{}".utf8))
@@ -34,11 +34,11 @@ struct SmallHolesEndToEndTests {
     ]
     let query = secrets.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
       .joined(separator: "&")
-    let traced = try env.run(["--verbose", "api", backend.url + "/things?\(query)&page=2"])
+    let traced = try await env.run(["--verbose", "api", backend.url + "/things?\(query)&page=2"])
     #expect(traced.status == 0, "\(traced.stderr)")
     #expect(traced.stderr.contains("page=2"), "\(traced.stderr)")
     let port = try LoopbackSocket.unusedPort()
-    let failed = try env.run([
+    let failed = try await env.run([
       "--verbose", "api", "http://user:PW-userinfo-secret@127.0.0.1:\(port)/x?\(query)",
     ])
     #expect(failed.status == 5, "\(failed.stderr)")
@@ -53,8 +53,8 @@ struct SmallHolesEndToEndTests {
   @Test(
     "a template name is one path segment: '.', '..', '/' and empty are exit 2, nothing sent",
     arguments: ["..", ".", "a/b", "../sessions", ""])
-  func templateNames(name: String) throws {
-    let bench = try CLIFixture.signedIn(.binary)
+  func templateNames(name: String) async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
     let runs: [[String]] = [
       ["token", "--template", name],
       ["exec", "--template", name, "--", "true"],
@@ -66,52 +66,52 @@ struct SmallHolesEndToEndTests {
       ["doctor", "--template", name],
     ]
     for arguments in runs {
-      let result = try bench.run(arguments)
+      let result = try await bench.run(arguments)
       #expect(result.status == 2, "\(arguments): \(result.stderr)")
     }
-    #expect(try bench.requests().isEmpty)
+    #expect(try await bench.requests().isEmpty)
   }
 
   @Test("the emulator's test surface refuses a foreign Host and a POST that is not JSON")
-  func emulatorTestSurface() throws {
-    let emulator = try EmulatorProcess()
+  func emulatorTestSurface() async throws {
+    let emulator = try await EmulatorProcess.start()
     let port = Int(emulator.fapiURL.split(separator: ":").last ?? "") ?? 0
-    func send(_ request: String) throws -> Int {
-      let connection = try RawHTTPConnection(port: port, timeout: 10)
+    func send(_ request: String) async throws -> Int {
+      let connection = try await RawHTTPConnection.connected(port: port, timeout: 10)
       defer { connection.close() }
       try connection.send(request)
-      return try connection.readResponse().status
+      return try await connection.readResponse().status
     }
-    let rebound = try send(
+    let rebound = try await send(
       "GET /__emulator/requests HTTP/1.1\r\nHost: evil.example:\(port)\r\nConnection: close\r\n\r\n"
     )
     #expect(rebound == 403)
     let body = #"{"path":"/v1/environment","status":500}"#
-    let form = try send(
+    let form = try await send(
       "POST /__emulator/faults HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
         + "Content-Type: text/plain\r\nContent-Length: \(body.utf8.count)\r\n"
         + "Connection: close\r\n\r\n" + body)
     #expect(form == 403)
-    let environment = try HTTPClient.curl().send(
+    let environment = try await HTTPClient.curl().awaitedSend(
       HTTPRequest(url: emulator.fapiURL + "/v1/environment"))
     #expect(environment.status == 200)
-    let own = try send(
+    let own = try await send(
       "GET /__emulator/requests HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n\r\n")
     #expect(own == 200)
   }
 
   @Test("the emulator warns on stderr when --host is not loopback")
-  func emulatorNonLoopbackHost() throws {
+  func emulatorNonLoopbackHost() async throws {
     // The port is taken on loopback, so binding every address fails at once: the warning
     // must come before, and no server is left listening on the network.
     let (descriptor, port) = try LoopbackSocket.listen()
     defer { close(descriptor) }
-    let wildcard = try ProcessRun.run(
+    let wildcard = try await ProcessRun.run(
       BuiltProducts.path("clerk-emulator"), ["--host", "0.0.0.0", "--port", String(port)],
       environment: ProcessInfo.processInfo.environment, timeout: 30)
     #expect(wildcard.stderr.contains("warning"), "\(wildcard.stderr)")
     #expect(wildcard.stderr.contains("0.0.0.0"))
-    let loopback = try ProcessRun.run(
+    let loopback = try await ProcessRun.run(
       BuiltProducts.path("clerk-emulator"), ["--host", "127.0.0.1", "--port", String(port)],
       environment: ProcessInfo.processInfo.environment, timeout: 30)
     #expect(!loopback.stderr.contains("warning"), "\(loopback.stderr)")

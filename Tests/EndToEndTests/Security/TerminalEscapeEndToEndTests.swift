@@ -25,8 +25,8 @@ struct TerminalEscapeEndToEndTests {
   }
 
   @Test("A Clerk error message and an HTML title with escapes: replaced on stderr")
-  func clerkErrors() throws {
-    let bench = try CLIFixture.signedIn(.binary)
+  func clerkErrors() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
     let error: JSONValue = [
       "errors": [
         [
@@ -35,29 +35,31 @@ struct TerminalEscapeEndToEndTests {
         ]
       ]
     ]
-    try bench.fault(["path": .string(mintPath), "status": 422, "body": .string(error.encoded)])
-    let refused = try bench.run(["token", "--template", "convex", "--force-refresh"])
+    try await bench.fault([
+      "path": .string(mintPath), "status": 422, "body": .string(error.encoded),
+    ])
+    let refused = try await bench.run(["token", "--template", "convex", "--force-refresh"])
     #expect(refused.status != 0)
     #expect(refused.stderr.contains("^[]0;pwned^G"), "\(refused.stderr)")
     Self.expectClean(refused.stderr, "the Clerk error")
 
     let page = "<html><head><title>Proxy \(Self.hostile)</title></head><body></body></html>"
-    try bench.fault(["path": .string(mintPath), "status": 403, "body": .string(page)])
-    let html = try bench.run(["token", "--template", "convex", "--force-refresh"])
+    try await bench.fault(["path": .string(mintPath), "status": 403, "body": .string(page)])
+    let html = try await bench.run(["token", "--template", "convex", "--force-refresh"])
     #expect(html.status != 0)
     #expect(html.stderr.contains("Proxy"), "\(html.stderr)")
     Self.expectClean(html.stderr, "the HTML title")
   }
 
   @Test("A Convex errorMessage with escapes: replaced on stderr")
-  func convexError() throws {
-    let bench = try CLIFixture.signedIn(.binary)
+  func convexError() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
     let reply: JSONValue = [
       "status": "error", "errorMessage": .string("Uncaught Error: \(Self.hostile)"),
       "logLines": [],
     ]
-    try bench.fault(["path": "/api/query", "status": 200, "body": .string(reply.encoded)])
-    let result = try bench.run(
+    try await bench.fault(["path": "/api/query", "status": 200, "body": .string(reply.encoded)])
+    let result = try await bench.run(
       ["convex", "query", "echo:args", "--url", (bench.process?.convexURL ?? "")])
     #expect(result.status == 1, "\(result.stderr)")
     #expect(result.stderr.contains("Uncaught Error"))
@@ -65,8 +67,8 @@ struct TerminalEscapeEndToEndTests {
   }
 
   @Test("An email and a URL with escapes in the credential file: replaced by whoami and status")
-  func fileSourced() throws {
-    let bench = try CLIFixture.signedIn(.binary)
+  func fileSourced() async throws {
+    let bench = try await CLIFixture.signedIn(.binary)
     var credential = try JSONValue(parsing: [UInt8](try bench.credentialBytes()))
     guard case .object(var fields) = credential else {
       Issue.record("the credential file is not an object")
@@ -77,19 +79,19 @@ struct TerminalEscapeEndToEndTests {
     try Data(credential.encoded.utf8).write(to: URL(fileURLWithPath: bench.credentialPath()))
     chmod(bench.credentialPath(), 0o600)
     for arguments in [["whoami", "--offline"], ["status", "--offline"]] {
-      let result = try bench.run(arguments)
+      let result = try await bench.run(arguments)
       #expect(result.status == 0, "\(arguments): \(result.stderr)")
       #expect(result.stdout.contains("demo^[]0;pwned^G"), "\(arguments): \(result.stdout)")
       Self.expectClean(result.stdout, "stdout of \(arguments)")
       Self.expectClean(result.stderr, "stderr of \(arguments)")
     }
-    let logout = try bench.run(["logout"])
+    let logout = try await bench.run(["logout"])
     #expect(logout.status == 0, "\(logout.stderr)")
     Self.expectClean(logout.stderr, "stderr of logout")
   }
 
   @Test("A template claim with escapes: doctor's details are replaced")
-  func doctorDetails() throws {
+  func doctorDetails() async throws {
     let scratch = TemporaryDirectory(prefix: "clerkctl-escape-config")
     let config: JSONValue = [
       "users": [["email": "demo@example.com", "password": "demo-password"]],
@@ -99,8 +101,8 @@ struct TerminalEscapeEndToEndTests {
     ]
     let path = scratch.file("emulator.json")
     try Data(config.encoded.utf8).write(to: URL(fileURLWithPath: path))
-    let bench = try CLIFixture.signedIn(.binary, emulatorArguments: ["--config", path])
-    let result = try bench.run(["doctor"])
+    let bench = try await CLIFixture.signedIn(.binary, emulatorArguments: ["--config", path])
+    let result = try await bench.run(["doctor"])
     #expect(result.status != 0, "\(result.stdout)")
     #expect(result.stdout.contains("aud^[]0;pwned^G"), "\(result.stdout)")
     Self.expectClean(result.stdout, "doctor's stdout")

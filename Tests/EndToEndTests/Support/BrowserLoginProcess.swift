@@ -36,19 +36,21 @@ final class BrowserLoginProcess: @unchecked Sendable {
   var stderr: String { child.stderr }
 
   /// Waits for the sign-in URL on stderr (the line after "Open this URL").
-  func signInURL(timeout: Double = 30) throws -> String {
-    var url: String?
-    _ = child.waitForOutput(timeout: timeout) { _, stderr in
-      let lines = stderr.split(separator: "\n").map(String.init)
-      if let index = lines.firstIndex(where: { $0.hasPrefix("Open this URL") }),
-        index + 1 < lines.count
-      {
-        url = lines[index + 1]
-      }
-      return url != nil
+  func signInURL(timeout: Double = 30) async throws -> String {
+    _ = await child.waitForOutput(timeout: timeout) { _, stderr in Self.url(in: stderr) != nil }
+    guard let url = Self.url(in: child.stderr) else {
+      throw BrowserTestError("no sign-in URL on stderr: \(child.stderr)")
     }
-    guard let url else { throw BrowserTestError("no sign-in URL on stderr: \(child.stderr)") }
     return url
+  }
+
+  /// The line after "Open this URL" in `stderr`.
+  private static func url(in stderr: String) -> String? {
+    let lines = stderr.split(separator: "\n").map(String.init)
+    guard let index = lines.firstIndex(where: { $0.hasPrefix("Open this URL") }),
+      index + 1 < lines.count
+    else { return nil }
+    return lines[index + 1]
   }
 
   /// Writes a line to stdin.
@@ -64,9 +66,9 @@ final class BrowserLoginProcess: @unchecked Sendable {
   /// after `timeout` seconds.
   func finish(
     timeout: Double = 60, closingInput: Bool = true
-  ) -> (status: Int32, stdout: String, stderr: String) {
+  ) async -> (status: Int32, stdout: String, stderr: String) {
     if closingInput { closeInput() }
-    let exit = child.waitForExit(timeout: timeout)
+    let exit = await child.waitForExit(timeout: timeout)
     return (exit.status, child.stdout, child.stderr)
   }
 }
@@ -83,13 +85,13 @@ enum ScriptedBrowser {
   /// to a URL starting with `stopPrefix` (returned without being fetched).
   static func follow(
     _ url: String, stopAt stopPrefix: String? = nil
-  ) throws -> (url: String, page: HTTPResponse?) {
+  ) async throws -> (url: String, page: HTTPResponse?) {
     let http = HTTPClient.curl()
     var current = url
     for _ in 0..<10 {
       if let stopPrefix, current.hasPrefix(stopPrefix) { return (current, nil) }
       do {
-        return (current, try http.send(HTTPRequest(method: "GET", url: current)))
+        return (current, try await http.awaitedSend(HTTPRequest(method: "GET", url: current)))
       } catch let error as HTTPError {
         guard case .redirect(let location) = error.kind, !location.isEmpty else { throw error }
         current = location
