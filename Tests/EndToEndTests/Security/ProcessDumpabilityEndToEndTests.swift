@@ -12,37 +12,35 @@ struct ProcessDumpabilityEndToEndTests {
   @Test("clerkctl waiting on a ticket is not dumpable")
   func notDumpable() async throws {
     let sandbox = TemporaryDirectory(prefix: "clerkctl-dump")
-    let process = Process()
     let arguments = [
       "login", "--ticket-stdin", "--fapi-url", "http://127.0.0.1:9", "--config-dir",
       sandbox.path + "/config",
     ]
     let user: uid_t
+    let executable: String
+    let command: [String]
     if geteuid() == 0 {
       user = 65534
       // The sandbox is private (0700, root's): the unprivileged clerkctl makes its config there.
       #expect(chown(sandbox.path, 65534, 65534) == 0)
-      process.executableURL = URL(fileURLWithPath: "/usr/bin/setpriv")
-      process.arguments =
+      executable = "/usr/bin/setpriv"
+      command =
         ["--reuid=65534", "--regid=65534", "--clear-groups", "--", BuiltProducts.path("clerkctl")]
         + arguments
     } else {
       user = geteuid()
-      process.executableURL = URL(fileURLWithPath: BuiltProducts.path("clerkctl"))
-      process.arguments = arguments
+      executable = BuiltProducts.path("clerkctl")
+      command = arguments
     }
-    process.environment = ["PATH": "/usr/bin:/bin", "HOME": sandbox.path, "CI": "true"]
-    let input = Pipe()
-    process.standardInput = input
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    // stdin stays open: clerkctl waits on the ticket while the test reads /proc.
+    let child = try SpawnedProcess(
+      executable, command,
+      environment: ["PATH": "/usr/bin:/bin", "HOME": sandbox.path, "CI": "true"])
     defer {
-      try? input.fileHandleForWriting.close()
-      process.terminate()
-      process.waitUntilExit()
+      child.closeInput()
+      child.send(SIGTERM)  // its own thread reaps it
     }
-    let proc = "/proc/\(process.processIdentifier)"
+    let proc = "/proc/\(child.pid)"
     // Poll until clerkctl itself runs (setpriv has exec'd it) and /proc/PID/status shows root
     // as the owner, up to a generous deadline: on a dumpable clerkctl the owner stays `user`.
     var owner: uid_t?
