@@ -31,7 +31,8 @@ package enum ClerkError: Error, Equatable, CustomStringConvertible {
   case callbackPortInUse(port: Int)
   /// `reference` (an organization id or slug) is not an organization the user is a member of,
   /// or no organization at all; `memberships` are the ones the user has.
-  case organizationNotFound(reference: String, memberships: [OrganizationMembership])
+  case organizationNotFound(
+    profile: String, reference: String, memberships: [OrganizationMembership])
   /// The template's tokens (`lifetime` seconds in all) never live as long as the `minTTL`
   /// seconds the caller asked for.
   case tokenTooShortLived(lifetime: Int64, minTTL: Double)
@@ -71,7 +72,7 @@ package enum ClerkError: Error, Equatable, CustomStringConvertible {
         + "ask for less or lengthen the template's lifetime"
     case .signInTimedOut(let seconds):
       return "sign-in timed out after \(seconds.secondsText) s"
-    case .organizationNotFound(let reference, let memberships):
+    case .organizationNotFound(_, let reference, let memberships):
       return "'\(reference)' is not an organization this user is a member of "
         + "(organization_not_found_or_unauthorized); "
         + Self.membershipSummary(memberships)

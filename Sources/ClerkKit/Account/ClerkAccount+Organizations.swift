@@ -5,7 +5,13 @@ extension ClerkAccount {
   package func organizations() throws -> (
     credential: ProfileCredential, memberships: [OrganizationMembership]
   ) {
-    let (credential, _) = try liveSession()
+    try memberships(of: liveSession().credential)
+  }
+
+  /// The memberships of the user `credential` (a stored, checked one) is signed in as.
+  package func memberships(
+    of credential: ProfileCredential
+  ) throws -> (credential: ProfileCredential, memberships: [OrganizationMembership]) {
     guard let sessionID = credential.sessionID else {
       throw ClerkError.notSignedIn(profile: profile, .noSignIn)
     }
@@ -47,7 +53,8 @@ extension ClerkAccount {
           sessionID, activeOrganizationID: reference.map { chosen?.organizationID ?? $0 })
       }
     } catch ClerkError.api(let error) where error.code == "organization_not_found_or_unauthorized" {
-      throw ClerkError.organizationNotFound(reference: reference ?? "", memberships: memberships)
+      throw ClerkError.organizationNotFound(
+        profile: profile, reference: reference ?? "", memberships: memberships)
     }
     guard session.isActive else {
       throw ClerkError.notSignedIn(profile: profile, .state(session.status.rawValue))
