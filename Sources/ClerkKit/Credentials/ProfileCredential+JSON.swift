@@ -77,7 +77,9 @@ extension ProfileCredential {
     self.init(
       profile: profile, fapiURL: fapiURL, clientToken: clientToken, sessionID: sessionID,
       userID: userID, email: email, signedInAt: signedInAt, clockSkew: clockSkew,
-      tokens: tokens, activeOrganization: ActiveOrganization(sessionJSON: document))
+      tokens: tokens,
+      activeOrganization: ActiveOrganization(
+        member: document.objectValue?["active_organization_id"]))
   }
 }
 

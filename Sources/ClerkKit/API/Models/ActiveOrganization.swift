@@ -11,7 +11,12 @@ package enum ActiveOrganization: Sendable, Equatable {
   /// Reads `last_active_organization_id` from a session object: absent is `unknown`, `null` or
   /// empty is `personal`.
   package init(sessionJSON json: JSONValue) {
-    guard let value = json.objectValue?["last_active_organization_id"] else {
+    self.init(member: json.objectValue?["last_active_organization_id"])
+  }
+
+  /// Reads an organization id member: absent (`nil`) is `unknown`, `null` or empty `personal`.
+  package init(member value: JSONValue?) {
+    guard let value else {
       self = .unknown
       return
     }
