@@ -53,7 +53,10 @@ package struct OrgUseCommand: Command {
       ]
       context.print(json.prettyEncoded)
     } else {
-      let what = OrganizationJSON.text(credential.activeOrganization, membership: membership)
+      let what =
+        credential.activeOrganization == .personal
+        ? "none (the personal account)"
+        : OrganizationJSON.text(credential.activeOrganization, membership: membership)
       context.note(
         "Active organization: \(TerminalText.sanitized(what)); the profile's cached tokens "
           + "were dropped.")
