@@ -42,6 +42,13 @@ package struct ParsedArguments: Sendable, Equatable {
   /// Every value of a repeatable option, in order.
   package func values(_ long: String) -> [String] { optionValues[declared(long)] ?? [] }
 
+  /// Every value the parser recorded for `spec` (an option that takes one), in order. Only
+  /// ``OptionKey`` reads these: commands read typed keys.
+  func values(of spec: OptionSpec) -> [String] { optionValues[declared(spec.long)] ?? [] }
+
+  /// How many times the flag `spec` was given. Only ``OptionKey`` reads this.
+  func count(of spec: OptionSpec) -> Int { flagCounts[declared(spec.long)] ?? 0 }
+
   /// `long`, after checking the command declares it.
   private func declared(_ long: String) -> String {
     if let declaredOptions, !declaredOptions.contains(long) {
