@@ -13,13 +13,19 @@ package struct WhoamiCommand: Command {
         --offline; organization null, or {id, slug, name, role} — with --offline only the id \
         is known).
         """,
-      options: [.flag("offline", help: "Do not check the session with Clerk.")])
+      options: [Options.offline.spec])
+  }
+
+  /// The options of `whoami`.
+  package enum Options {
+    package static let offline = OptionKey.flag(
+      "offline", help: "Do not check the session with Clerk.")
   }
 
   package var offline: Bool
 
   package init(parsed: ParsedArguments) throws {
-    offline = parsed.flag("offline")
+    offline = parsed[Options.offline]
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
