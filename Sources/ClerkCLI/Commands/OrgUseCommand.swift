@@ -18,17 +18,23 @@ package struct OrgUseCommand: Command {
         CommandExample("Mint tokens for the acme organization", "clerkctl org use acme"),
         CommandExample("Back to the personal account", "clerkctl org use --personal"),
       ],
-      options: [.flag("personal", help: "Clear the active organization (personal account).")],
+      options: [Options.personal.spec],
       arguments: [
         ArgumentSpec("org", help: "The organization's id or slug.", isOptional: true)
       ])
+  }
+
+  /// The options of `org use`.
+  package enum Options {
+    package static let personal = OptionKey.flag(
+      "personal", help: "Clear the active organization (personal account).")
   }
 
   /// The organization asked for; `nil` with `--personal`.
   package var organization: String?
 
   package init(parsed: ParsedArguments) throws {
-    let personal = parsed.flag("personal")
+    let personal = parsed[Options.personal]
     let given = parsed.positional(0)
     switch (given, personal) {
     case (nil, false):
