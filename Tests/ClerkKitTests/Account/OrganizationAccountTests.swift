@@ -56,7 +56,8 @@ struct OrganizationAccountTests {
 
     func answer(_ request: HTTPRequest) throws -> HTTPResponse {
       guard let url = URLComponents(string: request.url) else {
-        return reply(["errors": [["code": "bad_url", "message": .string(request.url)]]], status: 400)
+        return reply(
+          ["errors": [["code": "bad_url", "message": .string(request.url)]]], status: 400)
       }
       let query = Dictionary(
         (url.queryItems ?? []).map { ($0.name, $0.value ?? "") }, uniquingKeysWith: { $1 })
