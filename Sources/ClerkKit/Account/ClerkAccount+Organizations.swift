@@ -45,29 +45,35 @@ extension ClerkAccount {
       }
       chosen = memberships.first { $0.matches(reference) }
     }
-    let session: ClerkSession
-    do {
-      // An unknown reference goes to Clerk as it is: Clerk says whether it exists.
-      session = try sessionCall { () throws(ClerkError) in
-        try api.touchSession(
-          sessionID, activeOrganizationID: reference.map { chosen?.organizationID ?? $0 })
-      }
-    } catch ClerkError.api(let error) where error.code == "organization_not_found_or_unauthorized" {
-      throw ClerkError.organizationNotFound(
-        profile: profile, reference: reference ?? "", memberships: memberships)
-    }
-    guard session.isActive else {
-      throw ClerkError.notSignedIn(profile: profile, .state(session.status.rawValue))
-    }
-    let stored = try store.withLock(profile: profile, timeout: lockTimeout) {
+    // The touch and the record happen under the profile lock, as token mints do: a mint can
+    // never send the previous organization between them and so undo the switch at Clerk.
+    let (stored, session) = try store.withLock(profile: profile, timeout: lockTimeout) {
       var fresh = try requireCredential()
-      guard fresh.sessionID == sessionID else { return fresh }
+      guard let current = fresh.sessionID else {
+        throw ClerkError.notSignedIn(profile: profile, .noSignIn)
+      }
+      let api = self.api(fapiURL: instance?.url ?? fresh.fapiURL, clientToken: fresh.clientToken)
+      let session: ClerkSession
+      do {
+        // An unknown reference goes to Clerk as it is: Clerk says whether it exists.
+        session = try sessionCall { () throws(ClerkError) in
+          try api.touchSession(
+            current, activeOrganizationID: reference.map { chosen?.organizationID ?? $0 })
+        }
+      } catch ClerkError.api(let error) where error.code == "organization_not_found_or_unauthorized"
+      {
+        throw ClerkError.organizationNotFound(
+          profile: profile, reference: reference ?? "", memberships: memberships)
+      }
+      guard session.isActive else {
+        throw ClerkError.notSignedIn(profile: profile, .state(session.status.rawValue))
+      }
       if api.clientTokenChanged, let rotated = api.clientToken { fresh.clientToken = rotated }
       // Their claims name the previous organization, whatever Clerk reports now.
       fresh.tokens = [:]
       fresh.activeOrganization = session.activeOrganization
       try store.save(fresh)
-      return fresh
+      return (fresh, session)
     }
     let active = session.activeOrganization.id.flatMap { id in
       chosen?.organizationID == id ? chosen : memberships.first { $0.organizationID == id }

@@ -236,7 +236,11 @@ package struct ClerkAccount {
         var fresh = try requireCredential()
         guard fresh.sessionID == sessionID else { return fresh }
         if api.clientTokenChanged, let rotated = api.clientToken { fresh.clientToken = rotated }
-        fresh.recordActiveOrganization(reported)
+        // Only when nothing chose another organization while the request was out: what Clerk
+        // reported before a switch is stale after it.
+        if fresh.activeOrganization == credential.activeOrganization {
+          fresh.recordActiveOrganization(reported)
+        }
         try store.save(fresh)
         return fresh
       }

@@ -17,6 +17,8 @@ struct OrganizationAccountTests {
       var form: [String: String]
     }
     let requests = Lock<[Recorded]>([])
+    /// Run while a touch is being answered.
+    let onTouch = Lock<(@Sendable () -> Void)?>(nil)
     let active = Lock<String?>(nil)
     let count: Int
     let bareArray: Bool
@@ -77,6 +79,7 @@ struct OrganizationAccountTests {
         if bareArray { return reply(["response": .array((0..<count).map(membership))]) }
         return reply(["response": ["data": .array(page), "total_count": .int(Int64(count))]])
       case ("POST", "/v1/client/sessions/sess_1/touch"):
+        onTouch.withLock { $0 }?()
         let wanted = form["active_organization_id"] ?? ""
         let known = (0..<count).map { membership($0)["organization"]?["id"]?.stringValue }
         if !wanted.isEmpty, !known.contains(wanted) {
@@ -168,6 +171,29 @@ struct OrganizationAccountTests {
     #expect(personal.credential.activeOrganization == .personal && personal.membership == nil)
     #expect(
       fake.sent("/v1/client/sessions/sess_1/touch").last?.form["active_organization_id"] == "")
+  }
+
+  @Test("the touch happens under the profile lock, so no mint can send the old organization")
+  func touchUnderLock() throws {
+    let directory = TemporaryDirectory(prefix: "org-lock")
+    let store = ProfileStore(directory: ConfigDirectory(path: directory.path))
+    try store.save(
+      ProfileCredential(
+        profile: "default", fapiURL: "https://clerk.example.test", clientToken: "t",
+        sessionID: "sess_1", signedInAt: 0, activeOrganization: .personal))
+    let fake = FakeFAPI()
+    let lockedDuringTouch = Lock<Bool?>(nil)
+    fake.onTouch.withLock {
+      $0 = {
+        // Another process's mint would wait here: the lock is taken.
+        let other = ProfileStore(directory: ConfigDirectory(path: directory.path))
+        let taken = (try? other.withLock(profile: "default", timeout: 0) {}) == nil
+        lockedDuringTouch.withLock { $0 = taken }
+      }
+    }
+    let account = ClerkAccount(profile: "default", store: store, http: fake.http, clock: .system)
+    _ = try account.setActiveOrganization("acme")
+    #expect(lockedDuringTouch.withLock { $0 } == true)
   }
 
   @Test("the session token names the active organization; unknown sends none; templates none")
