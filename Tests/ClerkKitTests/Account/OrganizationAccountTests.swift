@@ -19,6 +19,8 @@ struct OrganizationAccountTests {
     let requests = Lock<[Recorded]>([])
     /// Run while a touch is being answered.
     let onTouch = Lock<(@Sendable () -> Void)?>(nil)
+    /// Run while `GET /v1/client` is being answered.
+    let onClient = Lock<(@Sendable () -> Void)?>(nil)
     let active = Lock<String?>(nil)
     let count: Int
     let bareArray: Bool
@@ -96,6 +98,7 @@ struct OrganizationAccountTests {
         active.withLock { $0 = wanted.isEmpty ? nil : wanted }
         return reply(["response": session(), "client": .null])
       case ("GET", "/v1/client"):
+        onClient.withLock { $0 }?()
         return reply(["response": ["id": "client_1", "sessions": [session()]], "client": .null])
       case ("POST", let path) where path.hasPrefix("/v1/client/sessions/sess_1/tokens"):
         let now = Int64(Date().timeIntervalSince1970)
@@ -221,6 +224,22 @@ struct OrganizationAccountTests {
     let (credential, _) = try account.liveSession()
     #expect(credential.activeOrganization == .organization("org_globex"))
     #expect(credential.tokens.isEmpty)
+  }
+
+  @Test("a session check never records what Clerk said before a switch made meanwhile")
+  func liveSessionKeepsNewerSwitch() throws {
+    let fake = FakeFAPI(active: "org_acme")
+    let account = try Self.account(fake, active: .personal)
+    fake.onClient.withLock {
+      $0 = {
+        // Another process switches to Globex while this reply (Acme) is on its way.
+        guard var other = try? account.store.load(profile: "default") else { return }
+        other.activeOrganization = .organization("org_globex")
+        try? account.store.save(other)
+      }
+    }
+    _ = try account.liveSession()
+    #expect(try account.requireCredential().activeOrganization == .organization("org_globex"))
   }
 
   @Test("a non-member is organizationNotFound with the memberships, and nothing changes")
