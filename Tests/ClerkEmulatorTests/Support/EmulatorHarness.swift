@@ -71,6 +71,9 @@ struct EmulatorHarness {
     _ method: String, _ target: String, headers: HTTPHeaders, body: [UInt8], remote: String,
     sourceLocation: SourceLocation
   ) -> HTTPResponse {
+    // Every HTTP/1.1 client names the Host; so does the harness, unless the test set one.
+    var headers = headers
+    if !headers.contains("Host") { headers.add(name: "Host", value: "127.0.0.1:8787") }
     let reply = emulator.handle(
       HTTPServerRequest(
         method: method, target: target, headers: headers, body: body, remoteAddress: remote))
