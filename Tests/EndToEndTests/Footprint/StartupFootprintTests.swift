@@ -52,16 +52,16 @@ struct StartupFootprintTests {
   static let allowedFoundationEssentialsTypes = ["4DateV"]
 
   @Test("clerkctl uses nothing from FoundationEssentials but Date")
-  func foundationEssentialsUse() throws {
+  func foundationEssentialsUse() async throws {
     let binary = BuiltProducts.path("clerkctl")
-    let undefined = try Self.run("/usr/bin/nm", ["--undefined-only", binary]).stdout
+    let undefined = try await Self.run("/usr/bin/nm", ["--undefined-only", binary]).stdout
     let prefix = "$s20FoundationEssentials"
     let used = undefined.split(separator: "\n").compactMap { line -> String? in
       guard let range = line.range(of: prefix) else { return nil }
       return String(line[range.lowerBound...])
     }
     // Without a dynamic FoundationEssentials (a static build) there is nothing to inspect.
-    let linked = try Self.neededLibraries(of: binary).contains("libFoundationEssentials.so")
+    let linked = try await Self.neededLibraries(of: binary).contains("libFoundationEssentials.so")
     try #require(!linked || !used.isEmpty, "the reader found no FoundationEssentials symbols")
     let unexpected = used.filter { symbol in
       !Self.allowedFoundationEssentialsTypes.contains {

@@ -9,7 +9,8 @@ import Testing
 struct ClerkAuthProviderOrganizationTests {
   @Test("the docs' organizations example lists, switches and clears the active organization")
   func example() async throws {
-    let emulator = try EmulatorProcess()  // the seed: Acme, Globex and the convex-org template
+    // The seed: Acme, Globex and the convex-org template.
+    let emulator = try await EmulatorProcess.start()
     let provider = ClerkAuthProvider(
       frontendAPIURL: emulator.fapiURL, jwtTemplate: "convex-org", store: .inMemory())
     let tokens = Recorder<String?>()
@@ -75,7 +76,7 @@ struct ClerkAuthProviderOrganizationTests {
   }
 
   @Test("the organizations example in docs/library.md is the code the test runs")
-  func documentMatchesTest() throws {
+  func documentMatchesTest() async throws {
     let here = URL(fileURLWithPath: #filePath)
     let root = here.deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().deletingLastPathComponent()

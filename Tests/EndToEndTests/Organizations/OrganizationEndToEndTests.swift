@@ -18,7 +18,7 @@ struct OrganizationEndToEndTests {
 
   @Test("org use acme && token --template convex-org carries Acme; convex users:whoami sees it")
   func useThenToken() async throws {
-    let fixture = try CLIFixture(.binary)
+    let fixture = try await CLIFixture(.binary)
     let login = try await run(
       fixture, ["login", "--identifier", "demo@example.com", "--password-stdin"],
       stdin: "demo-password\n")
