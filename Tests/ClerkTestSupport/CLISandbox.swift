@@ -20,18 +20,8 @@ public final class CLISandbox: @unchecked Sendable {
   /// The default config dir for this sandbox.
   public var configDir: String { home.path + "/.config/clerkctl" }
 
-  /// Runs `clerkctl arguments…` with `stdin`, returning status and output.
-  public func run(
-    _ arguments: [String], stdin: String? = nil, extra: [String: String] = [:],
-    timeout: Double = 60
-  ) throws -> ProcessResult {
-    var env = environment
-    env.merge(extra) { _, new in new }
-    return try ProcessRun.run(
-      BuiltProducts.path("clerkctl"), arguments, environment: env, stdin: stdin, timeout: timeout)
-  }
-
-  /// ``run(_:stdin:extra:timeout:)`` awaited: the child is waited for on a thread of its own.
+  /// Runs `clerkctl arguments…` with `stdin`, returning status and output; the child is
+  /// awaited on a thread of its own.
   public func run(
     _ arguments: [String], stdin: String? = nil, extra: [String: String] = [:],
     timeout: Double = 60

@@ -85,7 +85,7 @@ extension EmulatorProcess {
   /// An emulator with the seed users and a `convex` template whose tokens live an hour, for
   /// tests that check a token is served from a cache: with Clerk's default 60 s, a machine slow
   /// enough between two calls would legitimately mint a new one.
-  public static func withLongLivedTokens() throws -> EmulatorProcess {
+  private static func startWithLongLivedTokens() throws -> EmulatorProcess {
     let directory = TemporaryDirectory(prefix: "emulator-config")
     let config = """
       {"users": [
@@ -102,10 +102,10 @@ extension EmulatorProcess {
     return try EmulatorProcess(arguments: ["--config", path])
   }
 
-  /// ``withLongLivedTokens()``, started on a thread of its own and awaited.
+  /// ``startWithLongLivedTokens()`` on a thread of its own, awaited.
   public static func withLongLivedTokens() async throws -> EmulatorProcess {
     let slot = await ChildSlots.shared.take()
-    let emulator = try await onOwnThread { try withLongLivedTokens() }
+    let emulator = try await onOwnThread { try startWithLongLivedTokens() }
     emulator.slot.withLock { $0 = slot }
     return emulator
   }

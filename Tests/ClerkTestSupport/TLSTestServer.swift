@@ -30,8 +30,8 @@ public final class TLSTestServer: @unchecked Sendable {
   private let slot = Lock<ChildSlots.Slot?>(nil)
 
   /// Starts the server presenting `certificate` and serving `body` for every GET; returns once
-  /// it listens.
-  public init(certificate: Certificate = .server, body: [UInt8]) throws {
+  /// it listens (blocking: tests await ``start(certificate:body:)``).
+  private init(certificate: Certificate = .server, body: [UInt8]) throws {
     let directory = TemporaryDirectory(prefix: "clerkctl-tls")
     let bodyPath = directory.file("body")
     try Data(body).write(to: URL(fileURLWithPath: bodyPath))

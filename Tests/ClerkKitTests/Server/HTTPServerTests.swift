@@ -311,14 +311,14 @@ struct HTTPServerTests {
     let port = server.port
     let connection = try RawHTTPConnection(port: port)
     try connection.send("GET / HTTP/1.1\r\n\r\n")
-    #expect(entered.wait(timeout: .now() + 5) == .success)
+    #expect(await onOwnThread { entered.wait(timeout: .now() + 5) } == .success)
     DispatchQueue.global().async {
       server.stop()
       stopped.signal()
     }
     var spins = 0
     while server.isRunning, spins < 5000 {
-      usleep(1000)
+      try await Task.sleep(nanoseconds: 1_000_000)
       spins += 1
     }
     #expect(stopped.wait(timeout: .now()) == .timedOut)
@@ -326,7 +326,7 @@ struct HTTPServerTests {
     let response = try await connection.readResponse()
     #expect(response.bodyText == "finished")
     #expect(response.headers["Connection"] == "close")
-    #expect(stopped.wait(timeout: .now() + 10) == .success)
+    #expect(await onOwnThread { stopped.wait(timeout: .now() + 10) } == .success)
     #expect(throws: RawHTTPConnection.Failure.self) { try RawHTTPConnection(port: port) }
   }
 
