@@ -10,8 +10,10 @@ package struct LoginCommand: Command {
       discussion: """
         Signs in to the Frontend API the way Clerk's native SDKs do and stores the client token \
         (the long-lived credential) for the profile. Passwords and codes come from a prompt or \
-        stdin, never from the command line. A second factor (TOTP or an email code) is read \
-        from a prompt or --code-stdin.
+        stdin, never from the command line. The identifier is an email address, a phone \
+        number (+15555550100) or a username. A second factor (TOTP, an email or phone code, or \
+        a backup code) is read from a prompt or --code-stdin; at the authenticator prompt, b \
+        chooses a backup code instead.
 
         Browser sign-in (--oauth, --sso) opens $BROWSER or xdg-open, prints the URL to stderr, \
         and waits for Clerk's redirect on http://127.0.0.1:PORT/callback.
@@ -34,17 +36,29 @@ package struct LoginCommand: Command {
         CommandExample(
           "Sign in in CI (the Backend API secret in CLERK_SECRET_KEY)",
           "clerkctl login --user-id user_123"),
+        CommandExample(
+          "Sign in with a code texted to a phone",
+          "clerkctl login --identifier +15555550100 --strategy phone_code"),
+        CommandExample(
+          "Sign in with a backup code instead of the authenticator app",
+          "printf '%s\\n%s\\n' \"$PASSWORD\" backup-0001 | clerkctl login --identifier you@example.com --password-stdin --second-factor backup_code"
+        ),
         CommandExample("Sign in with Google in the browser", "clerkctl login --oauth google"),
       ],
       options: [
         .option(
-          "identifier", aliases: ["email"], value: "email",
-          help: "Email address or username to sign in with."),
+          "identifier", aliases: ["email"], value: "identifier",
+          help: "Email address, phone number (+15555550100) or username to sign in with."),
         .flag("password-stdin", help: "Read the password from the first line of stdin."),
         .option(
-          "strategy", value: "strategy", kind: .choice(["password", "email_code"]),
-          help: "How to prove the identity: a password, or a code Clerk mails.",
+          "strategy", value: "strategy", kind: .choice(["password", "email_code", "phone_code"]),
+          help: "How to prove the identity: a password, a code Clerk mails, or one it texts.",
           defaultValue: "password"),
+        .option(
+          "second-factor", value: "factor",
+          kind: .choice(["totp", "email_code", "phone_code", "backup_code"]),
+          help: "The second factor to use instead of the first offered (backup_code: one of the "
+            + "account's backup codes; with --password-stdin, stdin's second line)."),
         .flag(
           "code-stdin",
           help: "Read the verification code from stdin (its second line with --password-stdin)."),
@@ -73,6 +87,8 @@ package struct LoginCommand: Command {
   package var ticketFromStdin: Bool
   /// `--strategy`, when given.
   package var strategy: String?
+  /// `--second-factor`, when given.
+  package var secondFactor: String?
   package var userID: String?
   package var signInTimeout: Double
   /// `--oauth` / `--sso`: a browser sign-in (see `LoginCommand+Browser.swift`).
@@ -84,6 +100,7 @@ package struct LoginCommand: Command {
     codeFromStdin = parsed.flag("code-stdin")
     ticketFromStdin = parsed.flag("ticket-stdin")
     strategy = parsed.value("strategy")
+    secondFactor = parsed.value("second-factor")
     userID = parsed.value("user-id")
     signInTimeout = parsed[.signInTimeout]
     browser = try BrowserLoginOptions(parsed: parsed)
@@ -94,11 +111,14 @@ package struct LoginCommand: Command {
     if ways.count > 1 {
       throw UsageError("\(ways.joined(separator: " and ")) are different ways in; use one")
     }
-    if let way = ways.first, identifier != nil || passwordFromStdin || strategy != nil {
-      throw UsageError("\(way) takes no --identifier, --password-stdin or --strategy")
+    if let way = ways.first,
+      identifier != nil || passwordFromStdin || strategy != nil || secondFactor != nil
+    {
+      throw UsageError(
+        "\(way) takes no --identifier, --password-stdin, --strategy or --second-factor")
     }
-    if strategy == "email_code", passwordFromStdin {
-      throw UsageError("--strategy email_code signs in without a password; drop --password-stdin")
+    if let strategy, strategy.hasSuffix("_code"), passwordFromStdin {
+      throw UsageError("--strategy \(strategy) signs in without a password; drop --password-stdin")
     }
   }
 
@@ -124,6 +144,7 @@ package struct LoginCommand: Command {
     }
     if let identifier { words += ["--identifier", identifier] }
     if let strategy, strategy != "password" { words += ["--strategy", strategy] }
+    if let secondFactor { words += ["--second-factor", secondFactor] }
     if let userID { words += ["--user-id", userID] }
     return words.joined(separator: " ")
   }
@@ -164,7 +185,8 @@ package struct LoginCommand: Command {
     }
     let host = URLParts.authority(of: credential.fapiURL) ?? credential.fapiURL
     context.note(
-      "Signed in as \(credential.email ?? "(no email)") (\(credential.userID ?? "?")) on \(host)")
+      "Signed in as \(credential.shownIdentifier ?? "(no identifier)") (\(credential.userID ?? "?")) "
+        + "on \(host)")
   }
 
   private func signInMethod(
@@ -184,13 +206,20 @@ package struct LoginCommand: Command {
     }
     if ticketFromStdin { return .ticket }
     let identifier = try self.identifier ?? promptIdentifier(context)
-    if strategy == "email_code" {
+    if let strategy, strategy.hasSuffix("_code") {
       if !codeFromStdin && !context.canPrompt {
-        throw UsageError("no way to read the emailed code: pass --code-stdin or run in a terminal")
+        let what = strategy == "phone_code" ? "texted" : "emailed"
+        throw UsageError("no way to read the \(what) code: pass --code-stdin or run in a terminal")
       }
-      return .emailCode(identifier: identifier)
+      return strategy == "phone_code"
+        ? .phoneCode(identifier: identifier) : .emailCode(identifier: identifier)
     }
     if passwordFromStdin { return .password(identifier: identifier) }
+    // A code on stdin and no password: whichever first factor Clerk offers (a phone or email
+    // code for an account without a password).
+    if codeFromStdin && strategy == nil && !context.canPrompt {
+      return .identifierFirst(identifier: identifier)
+    }
     guard context.canPrompt else {
       throw UsageError(
         "no password: pass --password-stdin and pipe it in (or use --strategy email_code, "
@@ -202,11 +231,11 @@ package struct LoginCommand: Command {
 
   private func promptIdentifier(_ context: CommandContext) throws -> String {
     guard context.canPrompt else {
-      throw UsageError("no identifier: pass --identifier EMAIL")
+      throw UsageError("no identifier: pass --identifier EMAIL (or a phone number or username)")
     }
     // An empty answer asks again; the sign-in deadline bounds the wait.
     while true {
-      let answer = try context.terminal.prompt("Email address: ").trimmingWhitespace()
+      let answer = try context.terminal.prompt("Email, phone or username: ").trimmingWhitespace()
       if !answer.isEmpty { return answer }
       context.note("An email address, phone number or username is needed to sign in.")
     }
@@ -216,14 +245,15 @@ package struct LoginCommand: Command {
   /// a stored sign-in.
   static func noteReplacing(_ stored: ProfileCredential?, _ context: CommandContext) {
     guard let stored, stored.sessionID != nil else { return }
-    let who = stored.email ?? stored.userID ?? "another user"
+    let who = stored.shownIdentifier ?? stored.userID ?? "another user"
     let host = URLParts.authority(of: stored.fapiURL) ?? stored.fapiURL
     context.note("Already signed in as \(who) on \(host); signing in again replaces it.")
   }
 
   private func signInInputs(_ context: CommandContext, stdin: StdinLines) -> SignInInputs {
     let passwordFromStdin = self.passwordFromStdin
-    let codeFromStdin = self.codeFromStdin
+    // A chosen second factor with the password on stdin: its code is stdin's next line.
+    let codeFromStdin = self.codeFromStdin || (passwordFromStdin && secondFactor != nil)
     // At a terminal a mistake is not the end: three tries for a prompted password or code.
     var inputs = SignInInputs(
       password: { identifier in
@@ -242,8 +272,13 @@ package struct LoginCommand: Command {
         // Codes echo: they are short-lived and read off a screen.
         switch kind {
         case .totp: return try context.terminal.prompt("Authenticator app code: ")
+        case .totpOrBackupCode:
+          return try context.terminal.prompt("Authenticator app code (or b for a backup code): ")
+        case .backupCode: return try context.terminal.prompt("Backup code: ")
         case .emailCode, .emailSecondFactor:
           return try context.terminal.prompt("Code sent to \(destination ?? "your email"): ")
+        case .phoneCode, .phoneSecondFactor:
+          return try context.terminal.prompt("Code sent to \(destination ?? "your phone"): ")
         }
       },
       ticket: { try stdin.presetTicket ?? stdin.line("the sign-in ticket (--ticket-stdin)") },
@@ -251,6 +286,11 @@ package struct LoginCommand: Command {
     if context.canPrompt {
       if !passwordFromStdin { inputs.passwordTries = 3 }
       if !codeFromStdin { inputs.codeTries = 3 }
+    }
+    inputs.secondFactor = secondFactor
+    // At the authenticator prompt, b (or "backup") asks for a backup code instead.
+    inputs.wantsBackupCode = { answer in
+      !codeFromStdin && ["b", "backup"].contains(answer.trimmingWhitespace().lowercased())
     }
     return inputs
   }

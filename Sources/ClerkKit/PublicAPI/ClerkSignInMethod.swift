@@ -35,6 +35,15 @@ public struct ClerkSignInMethod: Sendable {
       method: .emailCode(identifier: identifier), password: nil, ticket: nil, code: code)
   }
 
+  /// A code Clerk texts to the phone number `identifier` (or to the phone of the user with that
+  /// username).
+  public static func phoneCode(
+    identifier: String, code: @escaping CodeSource
+  ) -> ClerkSignInMethod {
+    ClerkSignInMethod(
+      method: .phoneCode(identifier: identifier), password: nil, ticket: nil, code: code)
+  }
+
   /// A sign-in token (ticket) made with Clerk's Backend API.
   public static func ticket(_ ticket: String) -> ClerkSignInMethod {
     ClerkSignInMethod(method: .ticket, password: nil, ticket: ticket, code: nil)
