@@ -40,8 +40,8 @@ package struct LoginCommand: Command {
           "Sign in with a code texted to a phone",
           "clerkctl login --identifier +15555550100 --strategy phone_code"),
         CommandExample(
-          "Sign in with a backup code instead of the authenticator app",
-          "printf '%s\\n%s\\n' \"$PASSWORD\" backup-0001 | clerkctl login --identifier you@example.com --password-stdin --second-factor backup_code"
+          "Sign in with a backup code (stdin: the password, then the code)",
+          "clerkctl login --identifier you@example.com --password-stdin --second-factor backup_code"
         ),
         CommandExample("Sign in with Google in the browser", "clerkctl login --oauth google"),
       ],
@@ -254,6 +254,8 @@ package struct LoginCommand: Command {
     let passwordFromStdin = self.passwordFromStdin
     // A chosen second factor with the password on stdin: its code is stdin's next line.
     let codeFromStdin = self.codeFromStdin || (passwordFromStdin && secondFactor != nil)
+    // The backup-code hint is shown once, before the first authenticator prompt.
+    let hinted = Lock(false)
     // At a terminal a mistake is not the end: three tries for a prompted password or code.
     var inputs = SignInInputs(
       password: { identifier in
@@ -273,7 +275,12 @@ package struct LoginCommand: Command {
         switch kind {
         case .totp: return try context.terminal.prompt("Authenticator app code: ")
         case .totpOrBackupCode:
-          return try context.terminal.prompt("Authenticator app code (or b for a backup code): ")
+          let first = hinted.withLock { shown in
+            defer { shown = true }
+            return !shown
+          }
+          if first { context.note("Lost the authenticator app? Type b for a backup code instead.") }
+          return try context.terminal.prompt("Authenticator app code: ")
         case .backupCode: return try context.terminal.prompt("Backup code: ")
         case .emailCode, .emailSecondFactor:
           return try context.terminal.prompt("Code sent to \(destination ?? "your email"): ")

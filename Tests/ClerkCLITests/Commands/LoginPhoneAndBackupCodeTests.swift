@@ -145,7 +145,9 @@ struct LoginPhoneAndBackupCodeTests {
     let status = CLI.run(
       arguments: ["login", "--identifier", "mfa@example.com"], context: context)
     #expect(status == 0, "\(recorder.error)")
-    #expect(recorder.error.contains("Authenticator app code (or b for a backup code): "))
+    #expect(
+      recorder.error.contains(
+        "Lost the authenticator app? Type b for a backup code instead.\nAuthenticator app code: "))
     #expect(recorder.error.contains("Backup code: "))
     // Codes are not secrets at the prompt: only the password was read without echo.
     #expect(recorder.secretPrompts == ["Password for mfa@example.com: "])
