@@ -25,20 +25,8 @@ package struct APICommand: Command {
           "clerkctl api --template convex --data-file body.json https://example.com/hook"),
       ],
       options: [
-        .option(
-          "method", short: "X", value: "method", help: "The HTTP method.", defaultValue: "GET"),
-        .option(
-          "header", short: "H", value: "header", help: "A request header, 'Name: value'.",
-          isRepeatable: true),
-        .option(
-          "data", short: "d", value: "data",
-          help: "The request body; @FILE reads it from FILE, @- from stdin (as curl)."),
-        .option(
-          "data-file", value: "file", kind: .path,
-          help: "Read the request body from a file; - for stdin."),
-        .option("template", value: "name", kind: .template, help: "Mint from this JWT template."),
-        .flag("include", short: "i", help: "Print the status line and headers too."),
-        .flag("no-refresh", help: "Do not mint a fresh token and retry on 401."),
+        Options.method.spec, Options.header.spec, Options.data.spec, Options.dataFile.spec,
+        Options.template.spec, Options.include.spec, Options.noRefresh.spec,
       ],
       arguments: [ArgumentSpec("url", help: "The URL to request.", valueKind: .url)])
   }
@@ -53,6 +41,26 @@ package struct APICommand: Command {
     case standardInput(curl: Bool)
   }
 
+  /// The options of `api`.
+  package enum Options {
+    package static let method = OptionKey.string(
+      "method", short: "X", value: "method", help: "The HTTP method.", shownDefault: "GET")
+    package static let header = OptionKey.repeatable(
+      "header", short: "H", value: "header", help: "A request header, 'Name: value'.")
+    package static let data = OptionKey.string(
+      "data", short: "d", value: "data",
+      help: "The request body; @FILE reads it from FILE, @- from stdin (as curl).")
+    package static let dataFile = OptionKey.string(
+      "data-file", value: "file", kind: .path,
+      help: "Read the request body from a file; - for stdin.")
+    package static let template = OptionKey.string(
+      "template", value: "name", kind: .template, help: "Mint from this JWT template.")
+    package static let include = OptionKey.flag(
+      "include", short: "i", help: "Print the status line and headers too.")
+    package static let noRefresh = OptionKey.flag(
+      "no-refresh", help: "Do not mint a fresh token and retry on 401.")
+  }
+
   package var url: String
   package var method: String?
   package var headers: HTTPHeaders
@@ -62,17 +70,17 @@ package struct APICommand: Command {
   package var refresh: Bool
 
   package init(parsed: ParsedArguments) throws {
-    if parsed.value("data") != nil && parsed.value("data-file") != nil {
+    if parsed[Options.data] != nil && parsed[Options.dataFile] != nil {
       throw UsageError("'--data' and '--data-file' cannot be used together")
     }
     url = parsed.positional(0) ?? ""
-    method = try parsed.value("method").map(Self.method)
+    method = try parsed[Options.method].map(Self.method)
     headers = HTTPHeaders()
-    for header in parsed.values("header") {
+    for header in parsed[Options.header] {
       let (name, value) = try Self.header(header)
       headers.add(name: name, value: value)
     }
-    if let data = parsed.value("data") {
+    if let data = parsed[Options.data] {
       if data == "@-" {
         body = .standardInput(curl: true)
       } else if data.hasPrefix("@") {
@@ -82,15 +90,15 @@ package struct APICommand: Command {
       } else {
         body = .text(data)
       }
-    } else if let file = parsed.value("data-file") {
+    } else if let file = parsed[Options.dataFile] {
       body = file == "-" ? .standardInput(curl: false) : .file(file, curl: false)
     } else {
       body = .none
     }
-    template = parsed.value("template")
+    template = parsed[Options.template]
     if let template { try TemplateName.validate(template) }
-    include = parsed.flag("include")
-    refresh = !parsed.flag("no-refresh")
+    include = parsed[Options.include]
+    refresh = !parsed[Options.noRefresh]
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {

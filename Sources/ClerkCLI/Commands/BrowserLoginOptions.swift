@@ -16,20 +16,26 @@ package struct BrowserLoginOptions: Sendable, Equatable {
   /// Not `--no-sign-up`.
   package var allowSignUp: Bool
 
+  /// Its options are `login`'s.
+  private typealias Options = LoginCommand.Options
+
   /// `nil` when neither `--oauth` nor `--sso` was given.
   ///
   /// - Throws: ``UsageError`` for a bad combination or value.
   package init?(parsed: ParsedArguments) throws {
-    let oauth = parsed.value("oauth")
-    let sso = parsed.value("sso")
+    let oauth = parsed[Options.oauth]
+    let sso = parsed[Options.sso]
     guard oauth != nil || sso != nil else { return nil }
     if oauth != nil, sso != nil { throw UsageError("'--oauth' and '--sso' cannot be combined") }
     let which = oauth != nil ? "--oauth" : "--sso"
-    for other in ["identifier", "user-id"] where parsed.value(other) != nil {
-      throw UsageError("'\(which)' cannot be combined with '--\(other)'")
-    }
-    for other in ["password-stdin", "ticket-stdin"] where parsed.flag(other) {
-      throw UsageError("'\(which)' cannot be combined with '--\(other)'")
+    let others = [
+      (Options.identifier.spec, parsed[Options.identifier] != nil),
+      (Options.userID.spec, parsed[Options.userID] != nil),
+      (Options.passwordFromStdin.spec, parsed[Options.passwordFromStdin]),
+      (Options.ticketFromStdin.spec, parsed[Options.ticketFromStdin]),
+    ]
+    for (other, given) in others where given {
+      throw UsageError("'\(which)' cannot be combined with '\(other.longFlag)'")
     }
     if let oauth {
       var provider = oauth.lowercased()
@@ -51,12 +57,20 @@ package struct BrowserLoginOptions: Sendable, Equatable {
       }
       target = .sso(email: email)
     }
-    noBrowser = parsed.flag("no-browser")
+    noBrowser = parsed[Options.noBrowser]
     callbackPort = parsed[.callbackPort]
-    redirectURL = parsed.value("redirect-url")
+    redirectURL = parsed[Options.redirectURL]
     if let url = redirectURL { try Self.checkRedirect(url) }
     timeout = parsed[.signInTimeout]
-    allowSignUp = !parsed.flag("no-sign-up")
+    allowSignUp = !parsed[Options.noSignUp]
+  }
+
+  /// `--oauth` or `--sso`: the way in, as typed.
+  var flag: String {
+    switch target {
+    case .oauth: "--oauth"
+    case .sso: "--sso"
+    }
   }
 
   /// An https URL, a custom scheme (`myapp://callback`), or http on a loopback host.

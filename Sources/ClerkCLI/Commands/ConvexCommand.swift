@@ -17,12 +17,7 @@ package struct ConvexCommand: Command {
           "Run a query", "clerkctl convex query messages:list '{\"channel\":\"general\"}'")
       ],
       options: [
-        .option(
-          "url", value: "url", kind: .url, help: "The Convex deployment URL.",
-          environmentVariable: "CONVEX_URL"),
-        .option(
-          "template", value: "name", kind: .template, help: "Mint from this JWT template.",
-          defaultValue: "convex"),
+        Options.url.spec, Options.template.spec,
       ],
       arguments: [
         ArgumentSpec(
@@ -31,6 +26,16 @@ package struct ConvexCommand: Command {
         ArgumentSpec("function", help: "The function path, e.g. messages:list."),
         ArgumentSpec("args-json", help: "The arguments as a JSON object.", isOptional: true),
       ])
+  }
+
+  /// The options of `convex`.
+  package enum Options {
+    package static let url = OptionKey.string(
+      "url", value: "url", kind: .url, help: "The Convex deployment URL.",
+      environmentVariable: "CONVEX_URL")
+    package static let template = OptionKey.string(
+      "template", value: "name", kind: .template, help: "Mint from this JWT template.",
+      defaultValue: "convex")
   }
 
   package var kind: String
@@ -52,8 +57,8 @@ package struct ConvexCommand: Command {
     } else {
       arguments = [:]
     }
-    url = parsed.value("url")
-    template = parsed.value("template") ?? "convex"
+    url = parsed[Options.url]
+    template = parsed[Options.template]
     try TemplateName.validate(template)
   }
 

@@ -20,21 +20,25 @@ package struct DoctorCommand: Command {
         CommandExample(
           "Check another template and audience", "clerkctl doctor --template api --audience api"),
       ],
-      options: [
-        .option(
-          "template", value: "name", kind: .template, help: "The JWT template to check.",
-          defaultValue: "convex"),
-        .option(
-          "audience", value: "aud", help: "The aud the backend expects.", defaultValue: "convex"),
-      ])
+      options: [Options.template.spec, Options.audience.spec]
+    )
+  }
+
+  /// The options of `doctor`.
+  package enum Options {
+    package static let template = OptionKey.string(
+      "template", value: "name", kind: .template, help: "The JWT template to check.",
+      defaultValue: "convex")
+    package static let audience = OptionKey.string(
+      "audience", value: "aud", help: "The aud the backend expects.", defaultValue: "convex")
   }
 
   let template: String
   let audience: String
 
   package init(parsed: ParsedArguments) throws {
-    template = parsed.value("template") ?? "convex"
-    audience = parsed.value("audience") ?? "convex"
+    template = parsed[Options.template]
+    audience = parsed[Options.audience]
     try TemplateName.validate(template)
     guard !audience.isEmpty else { throw UsageError("'--audience' needs a value") }
   }

@@ -30,14 +30,7 @@ package struct ExecCommand: Command {
           "clerkctl exec --refresh --template convex -- ./migrate.sh"),
       ],
       options: [
-        .option("template", value: "name", kind: .template, help: "Mint from this JWT template."),
-        .option(
-          "env", value: "name", help: "The environment variable that receives the token.",
-          defaultValue: "CLERK_TOKEN"),
-        OptionKey.minTTL.spec,
-        .flag(
-          "refresh",
-          help: "Keep fresh tokens in NAME_FILE and at NAME_URL while the command runs."),
+        Options.template.spec, Options.variable.spec, OptionKey.minTTL.spec, Options.refresh.spec,
       ],
       arguments: [
         ArgumentSpec("command", help: "The program to run.", valueKind: .command),
@@ -47,6 +40,17 @@ package struct ExecCommand: Command {
       optionsEndAtFirstArgument: true)
   }
 
+  /// The options of `exec` (`--min-ttl` is ``OptionKey``'s, shared with `token`).
+  package enum Options {
+    package static let template = OptionKey.string(
+      "template", value: "name", kind: .template, help: "Mint from this JWT template.")
+    package static let variable = OptionKey.string(
+      "env", value: "name", help: "The environment variable that receives the token.",
+      defaultValue: "CLERK_TOKEN")
+    package static let refresh = OptionKey.flag(
+      "refresh", help: "Keep fresh tokens in NAME_FILE and at NAME_URL while the command runs.")
+  }
+
   package var template: String?
   package var variable: String
   package var minTTL: Double
@@ -54,16 +58,16 @@ package struct ExecCommand: Command {
   package var command: [String]
 
   package init(parsed: ParsedArguments) throws {
-    template = parsed.value("template")
+    template = parsed[Options.template]
     if let template { try TemplateName.validate(template) }
-    variable = parsed.value("env") ?? "CLERK_TOKEN"
+    variable = parsed[Options.variable]
     guard Self.isVariableName(variable) else {
       throw UsageError(
         "'--env' must be an environment variable name (letters, digits and _, not starting "
           + "with a digit), got '\(variable)'")
     }
     minTTL = parsed[.minTTL]
-    refresh = parsed.flag("refresh")
+    refresh = parsed[Options.refresh]
     command = parsed.trailing
     guard !command.isEmpty else { throw UsageError("missing argument '<command>'") }
   }

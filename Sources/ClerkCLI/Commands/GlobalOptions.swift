@@ -47,47 +47,73 @@ package struct GlobalOptions: Sendable, Equatable {
   /// Reads the global options from a parse result.
   package init(parsed: ParsedArguments) {
     self.init(
-      profile: parsed.value("profile"), configDirectory: parsed.value("config-dir"),
-      publishableKey: parsed.value("publishable-key"), fapiURL: parsed.value("fapi-url"),
-      apiURL: parsed.value("api-url"), requestTimeout: parsed[.requestTimeout],
-      caCertificateFile: parsed.value("cacert"), verbose: parsed.flag("verbose"),
-      json: parsed.flag("json"), noInput: parsed.flag("no-input"))
-    noColor = parsed.flag("no-color")
+      profile: parsed[.profile], configDirectory: parsed[.configDirectory],
+      publishableKey: parsed[.publishableKey], fapiURL: parsed[.fapiURL],
+      apiURL: parsed[.apiURL], requestTimeout: parsed[.requestTimeout],
+      caCertificateFile: parsed[.caCertificateFile], verbose: parsed[.verbose],
+      json: parsed[.json], noInput: parsed[.noInput])
+    noColor = parsed[.noColor]
   }
 
   /// The declarations of the global options (the root command's options).
   package static let specs: [OptionSpec] = [
-    .option(
-      "profile", value: "name", kind: .profile,
-      help: "The stored sign-in to use; else the one 'clerkctl profile use' chose.",
-      environmentVariable: "CLERKCTL_PROFILE", defaultValue: "default"),
-    .option(
-      "config-dir", value: "dir", kind: .directory,
-      help: "Where profiles are kept; default $XDG_CONFIG_HOME/clerkctl, else ~/.config/clerkctl.",
-      environmentVariable: "CLERKCTL_CONFIG_DIR"),
-    .option(
-      "publishable-key", value: "key",
-      help: "The instance's pk_test_/pk_live_ key; the Frontend API host is decoded from it.",
-      environmentVariable: "CLERK_PUBLISHABLE_KEY"),
-    .option(
-      "fapi-url", value: "url", kind: .url,
-      help: "Frontend API base URL; overrides the key (proxies, the emulator).",
-      environmentVariable: "CLERK_FAPI_URL"),
-    .option(
-      "api-url", value: "url", kind: .url, help: "Backend API base URL.",
-      environmentVariable: "CLERK_API_URL", defaultValue: "https://api.clerk.com"),
-    OptionKey.requestTimeout.spec,
-    .option(
-      "cacert", value: "file", kind: .path, help: "Extra CA bundle for TLS.",
-      environmentVariable: "SSL_CERT_FILE"),
-    .flag(
-      "verbose",
-      help: "Trace HTTP on stderr: method, URL, status, timing; secrets redacted.",
-      environmentVariable: "CLERKCTL_DEBUG"),
-    .flag("json", help: "Machine-readable output, where the command has any."),
-    .flag("no-input", help: "Never prompt.", environmentVariable: "CLERKCTL_NO_INPUT"),
-    .flag("no-color", help: "No colour (also with NO_COLOR set or TERM=dumb)."),
-    .flag("help", short: "h", help: "Show help information."),
-    .flag("version", help: "Show the version."),
+    OptionKey.profile.spec, OptionKey.configDirectory.spec, OptionKey.publishableKey.spec,
+    OptionKey.fapiURL.spec, OptionKey.apiURL.spec, OptionKey.requestTimeout.spec,
+    OptionKey.caCertificateFile.spec, OptionKey.verbose.spec, OptionKey.json.spec,
+    OptionKey.noInput.spec, OptionKey.noColor.spec, OptionKey.help.spec, OptionKey.version.spec,
   ]
+}
+
+// MARK: - The global options, accepted by every command
+
+extension OptionKey where Value == String? {
+  /// `--profile NAME`.
+  package static let profile = OptionKey.string(
+    "profile", value: "name", kind: .profile,
+    help: "The stored sign-in to use; else the one 'clerkctl profile use' chose.",
+    environmentVariable: "CLERKCTL_PROFILE", shownDefault: "default")
+  /// `--config-dir DIR`.
+  package static let configDirectory = OptionKey.string(
+    "config-dir", value: "dir", kind: .directory,
+    help: "Where profiles are kept; default $XDG_CONFIG_HOME/clerkctl, else ~/.config/clerkctl.",
+    environmentVariable: "CLERKCTL_CONFIG_DIR")
+  /// `--publishable-key KEY`.
+  package static let publishableKey = OptionKey.string(
+    "publishable-key", value: "key",
+    help: "The instance's pk_test_/pk_live_ key; the Frontend API host is decoded from it.",
+    environmentVariable: "CLERK_PUBLISHABLE_KEY")
+  /// `--fapi-url URL`.
+  package static let fapiURL = OptionKey.string(
+    "fapi-url", value: "url", kind: .url,
+    help: "Frontend API base URL; overrides the key (proxies, the emulator).",
+    environmentVariable: "CLERK_FAPI_URL")
+  /// `--api-url URL`.
+  package static let apiURL = OptionKey.string(
+    "api-url", value: "url", kind: .url, help: "Backend API base URL.",
+    environmentVariable: "CLERK_API_URL", shownDefault: "https://api.clerk.com")
+  /// `--cacert FILE`.
+  package static let caCertificateFile = OptionKey.string(
+    "cacert", value: "file", kind: .path, help: "Extra CA bundle for TLS.",
+    environmentVariable: "SSL_CERT_FILE")
+}
+
+extension OptionKey where Value == Bool {
+  /// `--verbose`.
+  package static let verbose = OptionKey.flag(
+    "verbose",
+    help: "Trace HTTP on stderr: method, URL, status, timing; secrets redacted.",
+    environmentVariable: "CLERKCTL_DEBUG")
+  /// `--json`.
+  package static let json = OptionKey.flag(
+    "json", help: "Machine-readable output, where the command has any.")
+  /// `--no-input`.
+  package static let noInput = OptionKey.flag(
+    "no-input", help: "Never prompt.", environmentVariable: "CLERKCTL_NO_INPUT")
+  /// `--no-color`.
+  package static let noColor = OptionKey.flag(
+    "no-color", help: "No colour (also with NO_COLOR set or TERM=dumb).")
+  /// `--help`, `-h` (the parser acts on it).
+  package static let help = OptionKey.flag("help", short: "h", help: "Show help information.")
+  /// `--version` (the parser acts on it).
+  package static let version = OptionKey.flag("version", help: "Show the version.")
 }

@@ -11,10 +11,7 @@ package struct HelpCommand: Command {
         CommandExample("Every environment variable", "clerkctl help environment"),
       ],
       options: [
-        .flag("man", help: "Print the man page (roff) instead.", isHidden: true),
-        .flag(
-          "man-pages", help: "List the man pages make install writes, with their commands.",
-          isHidden: true),
+        Options.manPage.spec, Options.manPages.spec,
       ],
       arguments: [
         ArgumentSpec(
@@ -23,14 +20,23 @@ package struct HelpCommand: Command {
       ])
   }
 
+  /// The options of `help`, both hidden.
+  package enum Options {
+    package static let manPage = OptionKey.flag(
+      "man", help: "Print the man page (roff) instead.", isHidden: true)
+    package static let manPages = OptionKey.flag(
+      "man-pages", help: "List the man pages make install writes, with their commands.",
+      isHidden: true)
+  }
+
   private let words: [String]
   private let manPage: Bool
   private let manPages: Bool
 
   package init(parsed: ParsedArguments) throws {
     words = parsed.positionals
-    manPage = parsed.flag("man")
-    manPages = parsed.flag("man-pages")
+    manPage = parsed[Options.manPage]
+    manPages = parsed[Options.manPages]
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {

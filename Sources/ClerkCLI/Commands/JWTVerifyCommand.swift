@@ -23,17 +23,7 @@ package struct JWTVerifyCommand: Command {
           "clerkctl jwt verify --jwks jwks.json --audience convex -"),
       ],
       options: [
-        .option(
-          "jwks", value: "file-or-url", kind: .path,
-          help: "The JWKS to verify against: a file, or an https (or loopback http) URL."),
-        .option(
-          "issuer", value: "url", kind: .url,
-          help:
-            "Find the keys through this issuer's OIDC discovery; default the profile's instance."),
-        .option("audience", value: "aud", help: "Require the aud claim to contain this value."),
-        .option(
-          "leeway", value: "seconds", kind: .seconds,
-          help: "Clock skew allowed when checking exp, nbf and iat.", defaultValue: "0"),
+        Options.jwks.spec, Options.issuer.spec, Options.audience.spec, Options.leeway.spec,
       ],
       arguments: [
         ArgumentSpec("token", help: "The JWT; - or nothing reads it from stdin.", isOptional: true)
@@ -41,6 +31,20 @@ package struct JWTVerifyCommand: Command {
   }
 
   /// The token argument (`-` or `nil`: stdin).
+  /// The options of `jwt verify`.
+  package enum Options {
+    package static let jwks = OptionKey.string(
+      "jwks", value: "file-or-url", kind: .path,
+      help: "The JWKS to verify against: a file, or an https (or loopback http) URL.")
+    package static let issuer = OptionKey.string(
+      "issuer", value: "url", kind: .url,
+      help: "Find the keys through this issuer's OIDC discovery; default the profile's instance.")
+    package static let audience = OptionKey.string(
+      "audience", value: "aud", help: "Require the aud claim to contain this value.")
+    package static let leeway = OptionKey.seconds(
+      "leeway", help: "Clock skew allowed when checking exp, nbf and iat.", defaultValue: 0)
+  }
+
   let token: String?
   /// `--jwks`: a file path or a URL.
   let jwks: String?
@@ -53,12 +57,15 @@ package struct JWTVerifyCommand: Command {
 
   package init(parsed: ParsedArguments) throws {
     token = parsed.positional(0)
-    jwks = parsed.value("jwks")
-    issuer = parsed.value("issuer")
-    audience = parsed.value("audience")
-    leeway = parsed.double("leeway") ?? 0
-    for name in ["jwks", "issuer", "audience"] where parsed.value(name)?.isEmpty == true {
-      throw UsageError("'--\(name)' must not be empty")
+    jwks = parsed[Options.jwks]
+    issuer = parsed[Options.issuer]
+    audience = parsed[Options.audience]
+    leeway = parsed[Options.leeway]
+    for (option, value) in [
+      (Options.jwks, jwks), (Options.issuer, issuer), (Options.audience, audience),
+    ]
+    where value?.isEmpty == true {
+      throw UsageError("'\(option.spec.longFlag)' must not be empty")
     }
   }
 

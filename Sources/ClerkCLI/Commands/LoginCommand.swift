@@ -46,38 +46,64 @@ package struct LoginCommand: Command {
         CommandExample("Sign in with Google in the browser", "clerkctl login --oauth google"),
       ],
       options: [
-        .option(
-          "identifier", aliases: ["email"], value: "identifier",
-          help: "Email address, phone number (+15555550100) or username to sign in with."),
-        .flag("password-stdin", help: "Read the password from the first line of stdin."),
-        .option(
-          "strategy", value: "strategy", kind: .choice(["password", "email_code", "phone_code"]),
-          help: "How to prove the identity: a password, a code Clerk mails, or one it texts.",
-          defaultValue: "password"),
-        .option(
-          "second-factor", value: "factor",
-          kind: .choice(["totp", "email_code", "phone_code", "backup_code"]),
-          help: "The second factor to use instead of the first offered (backup_code: one of the "
-            + "account's backup codes; with --password-stdin, stdin's second line)."),
-        .flag(
-          "code-stdin",
-          help: "Read the verification code from stdin (its second line with --password-stdin)."),
-        .flag("ticket-stdin", help: "Read a sign-in token (ticket) from stdin and redeem it."),
-        .option(
-          "user-id", value: "user-id",
-          help: "Sign in as this user through the Backend API; needs CLERK_SECRET_KEY (for CI)."),
-        .option(
-          "oauth", value: "provider",
-          help: "Sign in in the browser with a social provider (google, github, ...)."),
-        .option("sso", value: "email", help: "Sign in in the browser with enterprise SSO."),
-        .flag("no-browser", help: "Only print the sign-in URL; do not open a browser."),
-        OptionKey.callbackPort.spec,
-        .option(
-          "redirect-url", value: "url", kind: .url,
-          help: "Where Clerk sends the browser instead; then paste the final URL on stdin."),
-        OptionKey.signInTimeout.spec,
-        .flag("no-sign-up", help: "Never create a new user during browser sign-in."),
+        Options.identifier.spec, Options.passwordFromStdin.spec, Options.strategy.spec,
+        Options.secondFactor.spec, Options.codeFromStdin.spec, Options.ticketFromStdin.spec,
+        Options.userID.spec, Options.oauth.spec, Options.sso.spec, Options.noBrowser.spec,
+        OptionKey.callbackPort.spec, Options.redirectURL.spec, OptionKey.signInTimeout.spec,
+        Options.noSignUp.spec,
       ])
+  }
+
+  /// The options of `login` (`--sign-in-timeout` and `--callback-port` are ``OptionKey``'s).
+  package enum Options {
+    package static let identifier = OptionKey.string(
+      "identifier", aliases: ["email"], value: "identifier",
+      help: "Email address, phone number (+15555550100) or username to sign in with.")
+    package static let passwordFromStdin = OptionKey.flag(
+      "password-stdin", help: "Read the password from the first line of stdin.")
+    package static let strategy: OptionKey<SignInStrategy?> = .choice(
+      "strategy", value: "strategy",
+      help: "How to prove the identity: a password, a code Clerk mails, or one it texts.",
+      shownDefault: .password)
+    package static let secondFactor: OptionKey<SecondFactor?> = .choice(
+      "second-factor", value: "factor",
+      help: "The second factor to use instead of the first offered (backup_code: one of the "
+        + "account's backup codes; with --password-stdin, stdin's second line).")
+    package static let codeFromStdin = OptionKey.flag(
+      "code-stdin",
+      help: "Read the verification code from stdin (its second line with --password-stdin).")
+    package static let ticketFromStdin = OptionKey.flag(
+      "ticket-stdin", help: "Read a sign-in token (ticket) from stdin and redeem it.")
+    package static let userID = OptionKey.string(
+      "user-id", value: "user-id",
+      help: "Sign in as this user through the Backend API; needs CLERK_SECRET_KEY (for CI).")
+    package static let oauth = OptionKey.string(
+      "oauth", value: "provider",
+      help: "Sign in in the browser with a social provider (google, github, ...).")
+    package static let sso = OptionKey.string(
+      "sso", value: "email", help: "Sign in in the browser with enterprise SSO.")
+    package static let noBrowser = OptionKey.flag(
+      "no-browser", help: "Only print the sign-in URL; do not open a browser.")
+    package static let redirectURL = OptionKey.string(
+      "redirect-url", value: "url", kind: .url,
+      help: "Where Clerk sends the browser instead; then paste the final URL on stdin.")
+    package static let noSignUp = OptionKey.flag(
+      "no-sign-up", help: "Never create a new user during browser sign-in.")
+  }
+
+  /// `--strategy`: how to prove the identity.
+  package enum SignInStrategy: String, CaseIterable, Sendable {
+    case password
+    case emailCode = "email_code"
+    case phoneCode = "phone_code"
+  }
+
+  /// `--second-factor`: which of the account's second factors to use.
+  package enum SecondFactor: String, CaseIterable, Sendable {
+    case totp
+    case emailCode = "email_code"
+    case phoneCode = "phone_code"
+    case backupCode = "backup_code"
   }
 
   /// `--identifier` / `--email`.
@@ -86,27 +112,27 @@ package struct LoginCommand: Command {
   package var codeFromStdin: Bool
   package var ticketFromStdin: Bool
   /// `--strategy`, when given.
-  package var strategy: String?
+  package var strategy: SignInStrategy?
   /// `--second-factor`, when given.
-  package var secondFactor: String?
+  package var secondFactor: SecondFactor?
   package var userID: String?
   package var signInTimeout: Double
   /// `--oauth` / `--sso`: a browser sign-in (see `LoginCommand+Browser.swift`).
   let browser: BrowserLoginOptions?
 
   package init(parsed: ParsedArguments) throws {
-    identifier = parsed.value("identifier")
-    passwordFromStdin = parsed.flag("password-stdin")
-    codeFromStdin = parsed.flag("code-stdin")
-    ticketFromStdin = parsed.flag("ticket-stdin")
-    strategy = parsed.value("strategy")
-    secondFactor = parsed.value("second-factor")
-    userID = parsed.value("user-id")
+    identifier = parsed[Options.identifier]
+    passwordFromStdin = parsed[Options.passwordFromStdin]
+    codeFromStdin = parsed[Options.codeFromStdin]
+    ticketFromStdin = parsed[Options.ticketFromStdin]
+    strategy = parsed[Options.strategy]
+    secondFactor = parsed[Options.secondFactor]
+    userID = parsed[Options.userID]
     signInTimeout = parsed[.signInTimeout]
     browser = try BrowserLoginOptions(parsed: parsed)
     let ways = [
       ticketFromStdin ? "--ticket-stdin" : nil, userID != nil ? "--user-id" : nil,
-      browser.map { _ in parsed.value("oauth") != nil ? "--oauth" : "--sso" },
+      browser?.flag,
     ].compactMap { $0 }
     if ways.count > 1 {
       throw UsageError("\(ways.joined(separator: " and ")) are different ways in; use one")
@@ -117,8 +143,9 @@ package struct LoginCommand: Command {
       throw UsageError(
         "\(way) takes no --identifier, --password-stdin, --strategy or --second-factor")
     }
-    if let strategy, strategy.hasSuffix("_code"), passwordFromStdin {
-      throw UsageError("--strategy \(strategy) signs in without a password; drop --password-stdin")
+    if let strategy, strategy != .password, passwordFromStdin {
+      throw UsageError(
+        "--strategy \(strategy.rawValue) signs in without a password; drop --password-stdin")
     }
   }
 
@@ -143,8 +170,8 @@ package struct LoginCommand: Command {
     case nil: break
     }
     if let identifier { words += ["--identifier", identifier] }
-    if let strategy, strategy != "password" { words += ["--strategy", strategy] }
-    if let secondFactor { words += ["--second-factor", secondFactor] }
+    if let strategy, strategy != .password { words += ["--strategy", strategy.rawValue] }
+    if let secondFactor { words += ["--second-factor", secondFactor.rawValue] }
     if let userID { words += ["--user-id", userID] }
     return words.joined(separator: " ")
   }
@@ -206,12 +233,12 @@ package struct LoginCommand: Command {
     }
     if ticketFromStdin { return .ticket }
     let identifier = try self.identifier ?? promptIdentifier(context)
-    if let strategy, strategy.hasSuffix("_code") {
+    if let strategy, strategy != .password {
       if !codeFromStdin && !context.canPrompt {
-        let what = strategy == "phone_code" ? "texted" : "emailed"
+        let what = strategy == .phoneCode ? "texted" : "emailed"
         throw UsageError("no way to read the \(what) code: pass --code-stdin or run in a terminal")
       }
-      return strategy == "phone_code"
+      return strategy == .phoneCode
         ? .phoneCode(identifier: identifier) : .emailCode(identifier: identifier)
     }
     if passwordFromStdin { return .password(identifier: identifier) }
@@ -225,7 +252,7 @@ package struct LoginCommand: Command {
         "no password: pass --password-stdin and pipe it in (or use --strategy email_code, "
           + "--ticket-stdin or --user-id)")
     }
-    return strategy == "password"
+    return strategy == .password
       ? .password(identifier: identifier) : .identifierFirst(identifier: identifier)
   }
 
@@ -294,7 +321,7 @@ package struct LoginCommand: Command {
       if !passwordFromStdin { inputs.passwordTries = 3 }
       if !codeFromStdin { inputs.codeTries = 3 }
     }
-    inputs.secondFactor = secondFactor
+    inputs.secondFactor = secondFactor?.rawValue
     // At the authenticator prompt, b (or "backup") asks for a backup code instead.
     inputs.wantsBackupCode = { answer in
       !codeFromStdin && ["b", "backup"].contains(answer.trimmingWhitespace().lowercased())

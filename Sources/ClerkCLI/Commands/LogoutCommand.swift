@@ -15,18 +15,22 @@ package struct LogoutCommand: Command {
         without a terminal it is never asked. --json prints {schema_version, signed_out: \
         [{profile, revoked}]}, revoked false when Clerk could not be told.
         """,
-      options: [
-        .flag("all", help: "Sign out every profile."),
-        .flag("yes", short: "y", help: "Do not ask before signing out every profile."),
-      ])
+      options: [Options.all.spec, Options.yes.spec])
+  }
+
+  /// The options of `logout`.
+  package enum Options {
+    package static let all = OptionKey.flag("all", help: "Sign out every profile.")
+    package static let yes = OptionKey.flag(
+      "yes", short: "y", help: "Do not ask before signing out every profile.")
   }
 
   package var all: Bool
   package var yes: Bool
 
   package init(parsed: ParsedArguments) throws {
-    all = parsed.flag("all")
-    yes = parsed.flag("yes")
+    all = parsed[Options.all]
+    yes = parsed[Options.yes]
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {

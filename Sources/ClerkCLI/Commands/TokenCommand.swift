@@ -30,44 +30,55 @@ package struct TokenCommand: Command {
           "clerkctl token --template convex --output ~/.cache/convex.jwt --watch"),
       ],
       options: [
-        .option(
-          "template", value: "name", kind: .template,
-          help: "Mint from this JWT template (convex for Convex); default the session token."),
-        OptionKey.minTTL.spec,
-        .flag("force-refresh", help: "Always mint a new token."),
-        .option(
-          "format", value: "format", kind: .choice(["raw", "header", "json"]),
-          help: "raw: the JWT; header: Authorization: Bearer JWT; json: the JWT and its times.",
-          defaultValue: "raw"),
-        .option(
-          "output", value: "file", kind: .path,
-          help: "Write the token to this file (0600, replaced atomically) instead of stdout."),
-        .flag(
-          "watch",
-          help: "With --output: keep the file fresh until SIGINT or SIGTERM, or the session ends."),
+        Options.template.spec, OptionKey.minTTL.spec, Options.forceRefresh.spec,
+        Options.format.spec, Options.output.spec, Options.watch.spec,
       ])
+  }
+
+  /// The options of `token` (`--min-ttl` is ``OptionKey``'s, shared with `exec`).
+  package enum Options {
+    package static let template = OptionKey.string(
+      "template", value: "name", kind: .template,
+      help: "Mint from this JWT template (convex for Convex); default the session token.")
+    package static let forceRefresh = OptionKey.flag(
+      "force-refresh", help: "Always mint a new token.")
+    package static let format: OptionKey<Format?> = .choice(
+      "format", value: "format",
+      help: "raw: the JWT; header: Authorization: Bearer JWT; json: the JWT and its times.",
+      shownDefault: .raw)
+    package static let output = OptionKey.string(
+      "output", value: "file", kind: .path,
+      help: "Write the token to this file (0600, replaced atomically) instead of stdout.")
+    package static let watch = OptionKey.flag(
+      "watch",
+      help: "With --output: keep the file fresh until SIGINT or SIGTERM, or the session ends.")
+  }
+
+  /// `--format`: what is printed (or written to `--output`).
+  package enum Format: String, CaseIterable, Sendable {
+    case raw, header, json
   }
 
   package var template: String?
   package var minTTL: Double
   package var forceRefresh: Bool
-  package var format: String?
+  package var format: Format?
   package var output: String?
   package var watch: Bool
 
   package init(parsed: ParsedArguments) throws {
-    template = parsed.value("template")
+    template = parsed[Options.template]
     if let template { try TemplateName.validate(template) }
     minTTL = parsed[.minTTL]
-    forceRefresh = parsed.flag("force-refresh")
-    format = parsed.value("format")
-    output = parsed.value("output")
+    forceRefresh = parsed[Options.forceRefresh]
+    format = parsed[Options.format]
+    output = parsed[Options.output]
     if let output, output.isEmpty { throw UsageError("'--output' needs a file name") }
-    watch = parsed.flag("watch")
+    watch = parsed[Options.watch]
     if watch, output == nil { throw UsageError("'--watch' needs '--output FILE'") }
     // With --output, --format says what the file holds and --json how --watch reports.
-    if let format, format != "json", parsed.flag("json"), output == nil {
-      throw UsageError("'--json' and '--format \(format)' disagree; use one of them")
+    if let format, format != .json, parsed[.json], output == nil {
+      throw UsageError("'--json' and '--format \(format.rawValue)' disagree; use one of them")
     }
   }
 
@@ -77,12 +88,12 @@ package struct TokenCommand: Command {
     let result = try account.token(
       template: template, minTTL: minTTL, forceRefresh: forceRefresh)
     let jwt = result.token.jwt
-    switch format ?? (context.globals.json ? "json" : "raw") {
-    case "header":
+    switch format ?? (context.globals.json ? .json : .raw) {
+    case .header:
       context.print("Authorization: Bearer \(jwt)")
-    case "json":
+    case .json:
       context.print(Self.json(result, template: template).prettyEncoded)
-    default:
+    case .raw:
       context.print(jwt)
     }
     return ExitCode.success.rawValue

@@ -11,13 +11,19 @@ package struct WhoamiCommand: Command {
         unless --offline. --json prints {schema_version, profile, user_id, email, session_id, \
         fapi_url, session_status} (session_status null with --offline).
         """,
-      options: [.flag("offline", help: "Do not check the session with Clerk.")])
+      options: [Options.offline.spec])
+  }
+
+  /// The options of `whoami`.
+  package enum Options {
+    package static let offline = OptionKey.flag(
+      "offline", help: "Do not check the session with Clerk.")
   }
 
   package var offline: Bool
 
   package init(parsed: ParsedArguments) throws {
-    offline = parsed.flag("offline")
+    offline = parsed[Options.offline]
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {

@@ -209,8 +209,8 @@ extension CommandLineParser {
 
     private mutating func record(flag option: OptionSpec) {
       parsed.flagCounts[option.long, default: 0] += 1
-      if option.long == "help" { helpRequested = true }
-      if option.long == "version" { versionRequested = true }
+      if option == OptionKey.help.spec { helpRequested = true }
+      if option == OptionKey.version.spec { versionRequested = true }
     }
 
     private mutating func record(_ option: OptionSpec, spelling: String, value: String) throws {

@@ -4,19 +4,128 @@ import ClerkKit
 /// read back with `parsed[key]` (as swift-argument-parser's `@Option` is). The parser, help,
 /// the man page and completion read `spec`; the parser checks the value against its kind, so a
 /// command never parses or checks it again, and a misspelt key does not compile.
+///
+/// The kinds: ``flag(_:short:help:environmentVariable:isHidden:)`` (`Bool`),
+/// ``string(_:short:aliases:value:kind:help:environmentVariable:shownDefault:)`` (`String?`;
+/// with `defaultValue:`, `String`), ``repeatable(_:short:value:kind:help:)`` (`[String]`),
+/// ``choice(_:value:help:shownDefault:)`` (an enum, the parser checking the word), and the
+/// numbers: ``seconds(_:help:defaultValue:)``, ``positiveSeconds(_:help:defaultValue:environmentVariable:)``,
+/// ``port(_:help:defaultValue:)``.
+///
+/// Where keys live: an option several commands share (the global options, `--min-ttl`) is a
+/// static member here, read as `parsed[.minTTL]`; a command's own options are static members
+/// of its nested `Options` enum, read as `parsed[Options.format]`, and its spec lists
+/// `Options.format.spec`.
 package struct OptionKey<Value: Sendable>: Sendable {
   /// The declaration the parser, help, man page and completion read.
   package let spec: OptionSpec
-  /// The value from the option's last text (`nil`: not given), the default applied.
-  private let convert: @Sendable (String?) -> Value
+  /// The typed value from what the parser recorded for `spec`, the default applied.
+  private let read: @Sendable (ParsedArguments, OptionSpec) -> Value
 
-  private init(spec: OptionSpec, convert: @escaping @Sendable (String?) -> Value) {
+  private init(spec: OptionSpec, read: @escaping @Sendable (ParsedArguments, OptionSpec) -> Value) {
     self.spec = spec
-    self.convert = convert
+    self.read = read
+  }
+
+  /// An option that takes a value, converted from its last text (`nil`: not given).
+  private init(spec: OptionSpec, convert: @escaping @Sendable (String?) -> Value) {
+    self.init(spec: spec) { parsed, spec in convert(parsed.values(of: spec).last) }
   }
 
   /// The typed value in `parsed`.
-  func value(in parsed: ParsedArguments) -> Value { convert(parsed.value(spec.long)) }
+  func value(in parsed: ParsedArguments) -> Value { read(parsed, spec) }
+}
+
+extension OptionKey where Value == Bool {
+  /// A flag (`--all`): `true` when given.
+  package static func flag(
+    _ long: String, short: Character? = nil, help: String, environmentVariable: String? = nil,
+    isHidden: Bool = false
+  ) -> OptionKey {
+    OptionKey(
+      spec: .flag(
+        long, short: short, help: help, environmentVariable: environmentVariable,
+        isHidden: isHidden),
+      read: { parsed, spec in parsed.count(of: spec) > 0 })
+  }
+}
+
+extension OptionKey where Value == String? {
+  /// An option that takes text (`--identifier <email>`): its last value, `nil` when not given.
+  /// `kind` says how it is checked and completed (a path, a URL, a template name);
+  /// `shownDefault` is what help shows when the command falls back to something itself.
+  package static func string(
+    _ long: String, short: Character? = nil, aliases: [String] = [], value valueName: String,
+    kind: ValueKind = .string, help: String, environmentVariable: String? = nil,
+    shownDefault: String? = nil
+  ) -> OptionKey {
+    OptionKey(
+      spec: .option(
+        long, short: short, aliases: aliases, value: valueName, kind: kind, help: help,
+        environmentVariable: environmentVariable, defaultValue: shownDefault),
+      convert: { $0 })
+  }
+}
+
+extension OptionKey where Value == String {
+  /// An option that takes text, `defaultValue` when not given (also shown in help).
+  package static func string(
+    _ long: String, short: Character? = nil, aliases: [String] = [], value valueName: String,
+    kind: ValueKind = .string, help: String, environmentVariable: String? = nil,
+    defaultValue: String
+  ) -> OptionKey {
+    OptionKey(
+      spec: .option(
+        long, short: short, aliases: aliases, value: valueName, kind: kind, help: help,
+        environmentVariable: environmentVariable, defaultValue: defaultValue),
+      convert: { $0 ?? defaultValue })
+  }
+}
+
+extension OptionKey where Value == [String] {
+  /// An option that may be given more than once (`-H <header>`): every value, in order.
+  package static func repeatable(
+    _ long: String, short: Character? = nil, value valueName: String, kind: ValueKind = .string,
+    help: String
+  ) -> OptionKey {
+    OptionKey(
+      spec: .option(
+        long, short: short, value: valueName, kind: kind, help: help, isRepeatable: true),
+      read: { parsed, spec in parsed.values(of: spec) })
+  }
+}
+
+extension OptionKey {
+  /// One of a fixed list of words, `nil` when not given. The words are `Choice`'s raw values in
+  /// declaration order (help, completion and the parser's message list them); the parser
+  /// refuses any other, so the command gets a `Choice` and never checks the word again.
+  /// `shownDefault` is what help shows.
+  package static func choice<Choice>(
+    _ long: String, value valueName: String, help: String, shownDefault: Choice? = nil
+  ) -> OptionKey
+  where
+    Value == Choice?, Choice: RawRepresentable & CaseIterable & Sendable,
+    Choice.RawValue == String
+  {
+    OptionKey(
+      spec: .option(
+        long, value: valueName, kind: .choice(Choice.allCases.map(\.rawValue)), help: help,
+        defaultValue: shownDefault?.rawValue),
+      convert: { $0.flatMap(Choice.init(rawValue:)) })
+  }
+
+  /// One of a fixed list of words (see ``choice(_:value:help:shownDefault:)``), `defaultValue`
+  /// when not given (also shown in help).
+  package static func choice(
+    _ long: String, value valueName: String, help: String, defaultValue: Value
+  ) -> OptionKey
+  where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
+    OptionKey(
+      spec: .option(
+        long, value: valueName, kind: .choice(Value.allCases.map(\.rawValue)), help: help,
+        defaultValue: defaultValue.rawValue),
+      convert: { $0.flatMap(Value.init(rawValue:)) ?? defaultValue })
+  }
 }
 
 extension OptionKey where Value == Double {

@@ -1,7 +1,7 @@
 /// The values the parser found on a command line, keyed by each option's long name.
 ///
-/// Values are already checked against each option's ``ValueKind``, so `int(_:)` and
-/// `double(_:)` only return `nil` when the option was not given.
+/// Values are already checked against each option's ``ValueKind``. Commands read them with
+/// typed keys (`parsed[Options.format]`, see ``OptionKey``), never by name.
 package struct ParsedArguments: Sendable, Equatable {
   /// The command names below the root, canonical (aliases resolved): `["jwt", "decode"]`.
   package var commandPath: [String]
@@ -33,14 +33,12 @@ package struct ParsedArguments: Sendable, Equatable {
   /// The typed value of a declared option, its default applied.
   package subscript<Value>(key: OptionKey<Value>) -> Value { key.value(in: self) }
 
-  /// Whether the flag `--long` was given.
-  package func flag(_ long: String) -> Bool { (flagCounts[declared(long)] ?? 0) > 0 }
+  /// Every value the parser recorded for `spec` (an option that takes one), in order. Only
+  /// ``OptionKey`` reads these: commands read typed keys.
+  func values(of spec: OptionSpec) -> [String] { optionValues[declared(spec.long)] ?? [] }
 
-  /// The value of `--long`; the last one when given more than once.
-  package func value(_ long: String) -> String? { optionValues[declared(long)]?.last }
-
-  /// Every value of a repeatable option, in order.
-  package func values(_ long: String) -> [String] { optionValues[declared(long)] ?? [] }
+  /// How many times the flag `spec` was given. Only ``OptionKey`` reads this.
+  func count(of spec: OptionSpec) -> Int { flagCounts[declared(spec.long)] ?? 0 }
 
   /// `long`, after checking the command declares it.
   private func declared(_ long: String) -> String {
@@ -49,12 +47,6 @@ package struct ParsedArguments: Sendable, Equatable {
     }
     return long
   }
-
-  /// The value of `--long` as a whole number.
-  package func int(_ long: String) -> Int? { value(long).flatMap { Int($0) } }
-
-  /// The value of `--long` as a number (seconds, for instance).
-  package func double(_ long: String) -> Double? { value(long).flatMap { Double($0) } }
 
   /// The positional argument at `index`, if given.
   package func positional(_ index: Int) -> String? {

@@ -5,7 +5,7 @@ extension TokenCommand {
   /// fresh until SIGINT/SIGTERM (exit 0, FILE kept) or the session ends (FILE removed, exit 4).
   func runWriting(_ context: CommandContext, to file: TokenFile) throws -> Int32 {
     try file.checkWritable()
-    let format = self.format ?? "raw"
+    let format = self.format ?? .raw
     guard watch else {
       let result = try context.account().token(
         template: template, minTTL: minTTL, forceRefresh: forceRefresh)
@@ -55,12 +55,12 @@ extension TokenCommand {
   /// What the file holds: the JWT alone (`raw`), `Authorization: Bearer JWT` (`header`) or
   /// the `--format json` object.
   static func fileContent(
-    _ result: ClerkAccount.TokenResult, format: String, template: String?
+    _ result: ClerkAccount.TokenResult, format: Format, template: String?
   ) -> String {
     switch format {
-    case "header": "Authorization: Bearer \(result.token.jwt)"
-    case "json": json(result, template: template).prettyEncoded + "\n"
-    default: result.token.jwt
+    case .header: "Authorization: Bearer \(result.token.jwt)"
+    case .json: json(result, template: template).prettyEncoded + "\n"
+    case .raw: result.token.jwt
     }
   }
 }

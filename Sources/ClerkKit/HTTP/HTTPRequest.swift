@@ -1,4 +1,5 @@
 /// One HTTP request, as a value: build it, change fields, hand it to an `HTTPClient`.
+@usableFromInline
 package struct HTTPRequest: Sendable, Equatable {
   /// The method, upper case (`GET`, `POST`, …).
   package var method: String
@@ -14,7 +15,9 @@ package struct HTTPRequest: Sendable, Equatable {
   /// The largest response body accepted; more is `HTTPError.Kind.responseTooLarge`.
   package var maxResponseBytes: Int
 
-  /// Seconds a request may take unless the caller says otherwise (`--request-timeout`'s default).
+  /// Seconds a request may take unless the caller says otherwise: the one default for every
+  /// request timeout (the library's public requests and the command line's included).
+  @usableFromInline
   package static let defaultTimeout: Double = 15
 
   /// The cap on response bodies unless a request says otherwise: 1 MiB.

@@ -17,7 +17,8 @@ extension AuthenticatedRequestSender {
     /// A request; only `url` is required.
     public init(
       method: String = "GET", url: String, headers: [(name: String, value: String)] = [],
-      body: [UInt8] = [], timeout: Double = 15, maxResponseBytes: Int = 1 << 20
+      body: [UInt8] = [], timeout: Double = HTTPRequest.defaultTimeout,
+      maxResponseBytes: Int = 1 << 20
     ) {
       self.method = method
       self.url = url

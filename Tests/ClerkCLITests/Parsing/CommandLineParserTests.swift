@@ -7,35 +7,35 @@ struct CommandLineParserTests {
   func longValueForms() throws {
     let spaced = try parsedRun(["token", "--template", "convex"])
     let joined = try parsedRun(["token", "--template=convex"])
-    #expect(spaced.parsed.value("template") == "convex")
-    #expect(joined.parsed.value("template") == "convex")
-    #expect(try parsedRun(["token", "--template="]).parsed.value("template") == "")
+    #expect(spaced.parsed[TokenCommand.Options.template] == "convex")
+    #expect(joined.parsed[TokenCommand.Options.template] == "convex")
+    #expect(try parsedRun(["token", "--template="]).parsed[TokenCommand.Options.template] == "")
   }
 
   @Test("-X value, -Xvalue and grouped short flags")
   func shortForms() throws {
     let spaced = try parsedRun(["api", "-X", "POST", "https://x.test"])
-    #expect(spaced.parsed.value("method") == "POST")
+    #expect(spaced.parsed[APICommand.Options.method] == "POST")
     let attached = try parsedRun(["api", "-XPUT", "https://x.test"])
-    #expect(attached.parsed.value("method") == "PUT")
+    #expect(attached.parsed[APICommand.Options.method] == "PUT")
     let grouped = try parsedRun(["api", "-iXDELETE", "https://x.test"])
-    #expect(grouped.parsed.flag("include"))
-    #expect(grouped.parsed.value("method") == "DELETE")
+    #expect(grouped.parsed[APICommand.Options.include])
+    #expect(grouped.parsed[APICommand.Options.method] == "DELETE")
     #expect(grouped.parsed.positionals == ["https://x.test"])
   }
 
   @Test("Repeatable options keep every value; others keep the last")
   func repeatable() throws {
     let run = try parsedRun(["api", "-H", "A: 1", "--header", "B: 2", "-XGET", "-XPOST", "u"])
-    #expect(run.parsed.values("header") == ["A: 1", "B: 2"])
-    #expect(run.parsed.value("method") == "POST")
+    #expect(run.parsed[APICommand.Options.header] == ["A: 1", "B: 2"])
+    #expect(run.parsed[APICommand.Options.method] == "POST")
   }
 
   @Test("An alias stores under the option's long name")
   func alias() throws {
     let run = try parsedRun(["login", "--email", "a@b.test", "--password-stdin"])
-    #expect(run.parsed.value("identifier") == "a@b.test")
-    #expect(run.parsed.flag("password-stdin"))
+    #expect(run.parsed[LoginCommand.Options.identifier] == "a@b.test")
+    #expect(run.parsed[LoginCommand.Options.passwordFromStdin])
   }
 
   @Test("-- ends options: the rest are positionals and trailing")
@@ -49,28 +49,28 @@ struct CommandLineParserTests {
   @Test("exec: options end at the command, with or without --")
   func execPassthrough() throws {
     let bare = try parsedRun(["exec", "--template", "convex", "env", "-i", "--json"])
-    #expect(bare.parsed.value("template") == "convex")
+    #expect(bare.parsed[ExecCommand.Options.template] == "convex")
     #expect(bare.parsed.positionals == ["env", "-i", "--json"])
     #expect(bare.parsed.trailing == ["env", "-i", "--json"])
-    #expect(!bare.parsed.flag("json"))
+    #expect(!bare.parsed[.json])
     let dashed = try parsedRun(["exec", "--env", "T", "--", "npm", "test"])
-    #expect(dashed.parsed.value("env") == "T")
+    #expect(dashed.parsed[ExecCommand.Options.variable] == "T")
     #expect(dashed.parsed.trailing == ["npm", "test"])
   }
 
   @Test("Global options before, after and between nested subcommands")
   func globalOptionsAnywhere() throws {
     let before = try parsedRun(["--profile", "a", "--json", "token"])
-    #expect(before.parsed.value("profile") == "a")
-    #expect(before.parsed.flag("json"))
+    #expect(before.parsed[.profile] == "a")
+    #expect(before.parsed[.json])
     let after = try parsedRun(["token", "--no-input", "--profile=b"])
-    #expect(after.parsed.value("profile") == "b")
-    #expect(after.parsed.flag("no-input"))
+    #expect(after.parsed[.profile] == "b")
+    #expect(after.parsed[.noInput])
     let between = try parsedRun(["jwt", "--verbose", "verify", "--request-timeout", "2.5", "t"])
     #expect(between.name == "verify")
     #expect(between.parsed.commandPath == ["jwt", "verify"])
-    #expect(between.parsed.flag("verbose"))
-    #expect(between.parsed.double("request-timeout") == 2.5)
+    #expect(between.parsed[.verbose])
+    #expect(between.parsed[.requestTimeout] == 2.5)
     #expect(between.parsed.positionals == ["t"])
     let globals = GlobalOptions(parsed: between.parsed)
     #expect(globals.verbose && globals.requestTimeout == 2.5 && globals.profile == nil)
@@ -79,7 +79,7 @@ struct CommandLineParserTests {
   @Test("A value may be '-' (stdin) but not another option")
   func valueDash() throws {
     let run = try parsedRun(["api", "--data-file", "-", "https://x.test"])
-    #expect(run.parsed.value("data-file") == "-")
+    #expect(run.parsed[APICommand.Options.dataFile] == "-")
   }
 
   @Test(

@@ -83,15 +83,28 @@ struct OptionKeyTests {
   func undeclaredKeyTraps() async {
     await #expect(processExitsWith: .failure) {
       let parsed = try parsedRun(["login"]).parsed
-      _ = parsed.value("sign-in-timout")
+      _ = parsed[TokenCommand.Options.format]
     }
   }
 
-  @Test("declared names read normally, inherited global options included")
+  @Test("declared keys read normally, inherited global options included")
   func declaredKeysRead() throws {
     let parsed = try parsedRun(["login", "--identifier", "a@example.com", "--json"]).parsed
-    #expect(parsed.value("identifier") == "a@example.com")
-    #expect(parsed.flag("json"))
-    #expect(parsed.value("profile") == nil)
+    #expect(parsed[LoginCommand.Options.identifier] == "a@example.com")
+    #expect(parsed[.json])
+    #expect(parsed[.profile] == nil)
+  }
+
+  @Test("choices arrive typed: the parser refused every other word")
+  func choicesTyped() throws {
+    #expect(
+      try parsedRun(["token", "--format", "header"]).parsed[TokenCommand.Options.format] == .header)
+    #expect(try parsedRun(["token"]).parsed[TokenCommand.Options.format] == nil)
+    #expect(
+      try LoginCommand(parsed: parsedRun(["login", "--strategy", "email_code"]).parsed).strategy
+        == .emailCode)
+    let result = runCLI(["login", "--strategy", "magic_link"])
+    #expect(result.code == 2)
+    #expect(result.error.hasPrefix("clerkctl: '--strategy' must be one of password, email_code"))
   }
 }

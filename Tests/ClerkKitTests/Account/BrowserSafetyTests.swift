@@ -22,6 +22,7 @@ struct BrowserSafetyTests {
       ("https://example.com/\u{9B}2J", false),
       ("https://example.com/\u{7F}", false),
       ("https://example.com/\u{A0}", false),
+      ("https://example.com/\u{202E}moc.elgoog", false),
       ("https://example.com/\n", false),
       ("https://", false),
       ("https:/example.com", false),

@@ -21,6 +21,21 @@ struct TerminalTextTests {
     #expect(TerminalText.sanitized(input) == expected)
   }
 
+  @Test(
+    "Bidirectional formatting characters become visible code points (Trojan Source)",
+    arguments: [
+      ("admin\u{202E}gpj.exe", "admin<U+202E>gpj.exe"),
+      ("\u{2066}a\u{2069}", "<U+2066>a<U+2069>"),
+      ("\u{200E}\u{200F}\u{061C}", "<U+200E><U+200F><U+061C>"),
+      ("\u{202A}\u{202B}\u{202C}\u{202D}", "<U+202A><U+202B><U+202C><U+202D>"),
+      ("\u{2067}\u{2068}", "<U+2067><U+2068>"),
+      ("עברית العربية", "עברית العربية"),
+    ])
+  func bidi(input: String, expected: String) {
+    #expect(TerminalText.sanitized(input) == expected)
+    #expect(TerminalText.sanitizedLines(input + "\n" + input) == expected + "\n" + expected)
+  }
+
   @Test("sanitizedLines keeps the line feeds between lines and nothing else")
   func lines() {
     #expect(TerminalText.sanitizedLines("a\u{1B}[2J\nb\r\n") == "a^[[2J\nb^M\n")

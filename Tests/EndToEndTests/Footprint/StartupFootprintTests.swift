@@ -45,6 +45,35 @@ struct StartupFootprintTests {
       foundationSymbols.isEmpty, "Foundation symbols in clerkctl: \(foundationSymbols.prefix(5))")
   }
 
+  /// The FoundationEssentials types clerkctl may use. `ProcessInfo`, `FileManager`,
+  /// `URLComponents`, `JSONDecoder`/`JSONEncoder`, `Data`'s file I/O and the like each bring
+  /// start-up work or a large share of the library with them; clerkctl has its own small
+  /// replacements (`ProcessEnvironment`, `LocalFile`, `AbsoluteURL`, `JSONValue`).
+  static let allowedFoundationEssentialsTypes = ["4DateV"]
+
+  @Test("clerkctl uses nothing from FoundationEssentials but Date")
+  func foundationEssentialsUse() throws {
+    let binary = BuiltProducts.path("clerkctl")
+    let undefined = try Self.run("/usr/bin/nm", ["--undefined-only", binary]).stdout
+    let prefix = "$s20FoundationEssentials"
+    let used = undefined.split(separator: "\n").compactMap { line -> String? in
+      guard let range = line.range(of: prefix) else { return nil }
+      return String(line[range.lowerBound...])
+    }
+    // Without a dynamic FoundationEssentials (a static build) there is nothing to inspect.
+    let linked = try Self.neededLibraries(of: binary).contains("libFoundationEssentials.so")
+    try #require(!linked || !used.isEmpty, "the reader found no FoundationEssentials symbols")
+    let unexpected = used.filter { symbol in
+      !Self.allowedFoundationEssentialsTypes.contains {
+        symbol.dropFirst(prefix.count).hasPrefix($0)
+      }
+    }
+    #expect(
+      unexpected.isEmpty,
+      "clerkctl now uses more of FoundationEssentials (demangle with `swift demangle`): \(unexpected.prefix(5)); use the stdlib or ClerkKit's own types, or allow it here with the benchmark that shows it costs nothing"
+    )
+  }
+
   @Test("a cache-hit token maps neither libcurl nor libcrypto; the cold mint before it maps both")
   func cacheHitLoadsNoLibcurl() throws {
     let fixture = try CLIFixture(.binary)

@@ -9,7 +9,7 @@ package enum BrowserURL {
   package static func isOpenable(_ url: String) -> Bool {
     guard
       !url.unicodeScalars.contains(where: {
-        TerminalText.isControl($0) || $0.properties.isWhitespace
+        TerminalText.needsReplacing($0) || $0.properties.isWhitespace
       })
     else { return false }
     let lowered = url.lowercased()
