@@ -11,6 +11,8 @@ public struct ClerkSignInMethod: Sendable {
   private let password: String?
   private let ticket: String?
   private let code: CodeSource?
+  /// The second factor to use instead of the first Clerk offers (`backup_code`).
+  private var secondFactor: String?
 
   private init(method: SignInMethod, password: String?, ticket: String?, code: CodeSource?) {
     self.method = method
@@ -25,6 +27,18 @@ public struct ClerkSignInMethod: Sendable {
   ) -> ClerkSignInMethod {
     ClerkSignInMethod(
       method: .password(identifier: identifier), password: password, ticket: nil, code: code)
+  }
+
+  /// Identifier and password, with one of the account's backup codes as the second factor
+  /// (for a user without the authenticator app; each code works once).
+  public static func password(
+    identifier: String, password: String, backupCode: String
+  ) -> ClerkSignInMethod {
+    var method = ClerkSignInMethod(
+      method: .password(identifier: identifier), password: password, ticket: nil,
+      code: { _ in backupCode })
+    method.secondFactor = "backup_code"
+    return method
   }
 
   /// A code Clerk mails to `identifier`.
@@ -52,7 +66,7 @@ public struct ClerkSignInMethod: Sendable {
   /// The account layer's inputs for this method.
   var inputs: SignInInputs {
     let (password, ticket, code) = (self.password, self.ticket, self.code)
-    return SignInInputs(
+    var inputs = SignInInputs(
       password: { _ in
         guard let password else {
           throw ClerkAuthError.signInRejected(
@@ -73,5 +87,7 @@ public struct ClerkSignInMethod: Sendable {
         }
         return ticket
       })
+    inputs.secondFactor = secondFactor
+    return inputs
   }
 }
