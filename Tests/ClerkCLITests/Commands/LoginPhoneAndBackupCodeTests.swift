@@ -112,6 +112,25 @@ struct LoginPhoneAndBackupCodeTests {
     #expect(other.status == 0, "\(other.stderr)")
   }
 
+  @Test("--second-factor phone_code: prepared with the phone number, the code from stdin")
+  func phoneSecondFactor() throws {
+    var configuration = EmulatorConfiguration.seed
+    configuration.users = [
+      .init(
+        email: "two@example.com", password: "demo-password", totpSecret: "JBSWY3DPEHPK3PXP",
+        phone: "+15555550142")
+    ]
+    let fixture = try CLIFixture(.inProcess, configuration: configuration)
+    let result = try fixture.run(
+      [
+        "login", "--identifier", "two@example.com", "--password-stdin", "--second-factor",
+        "phone_code",
+      ], stdin: "demo-password\n424242\n")
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stderr.contains("Clerk sent a code to +15555550142."))
+    #expect(try fixture.admin.requests(containing: "/prepare_second_factor").count == 1)
+  }
+
   @Test("--second-factor backup_code for an account without backup codes says what it offers")
   func backupCodeNotOffered() throws {
     var configuration = EmulatorConfiguration.seed
