@@ -45,8 +45,9 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
     self.tokens = tokens
   }
 
-  /// The identifier shown for the user: `identifier`, else the email address.
-  package var shownIdentifier: String? { identifier ?? email }
+  /// The identifier shown for the user: the email address, else `identifier` (the phone
+  /// number or username).
+  package var shownIdentifier: String? { email ?? identifier }
 
   /// The cached token for `sessionID` and `template`, if any (expired ones included).
   package func cachedToken(sessionID: String, template: String?) -> CachedToken? {
