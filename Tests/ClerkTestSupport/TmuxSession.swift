@@ -14,9 +14,9 @@ package final class TmuxSession: @unchecked Sendable {
   private let tmux: String
   private var socket: String { directory.file("socket") }
 
-  /// Starts `command` (its first element a path) in a 100×30 terminal, blocking (tests await
-  /// ``start(_:environment:)``).
-  private init(_ command: [String], environment: [String: String]) throws {
+  /// Starts `command` (its first element a path) in a 100×30 terminal, blocking: on a thread of
+  /// its own (``onOwnThread(_:)``), or awaited with ``start(_:environment:)``.
+  package init(_ command: [String], environment: [String: String]) throws {
     guard let tmux = Self.find("tmux") else {
       throw SpawnError(
         message: "tmux is not installed; the terminal tests run prompts under it. "
@@ -45,8 +45,23 @@ package final class TmuxSession: @unchecked Sendable {
     }
   }
 
-  /// Whether the terminal has echo on now, read from its device (blocking).
-  private func echoesBlocking() throws -> Bool {
+  /// What the terminal shows now.
+  package func screen() throws -> String {
+    try tmuxRun(["capture-pane", "-p", "-J"]).stdout
+  }
+
+  /// Types `text` literally.
+  package func type(_ text: String) throws {
+    _ = try tmuxRun(["send-keys", "-l", text])
+  }
+
+  /// Presses keys by tmux name (`Enter`, `C-c`).
+  package func press(_ keys: String...) throws {
+    _ = try tmuxRun(["send-keys"] + keys)
+  }
+
+  /// Whether the terminal has echo on now, read from its device.
+  package func echoes() throws -> Bool {
     let tty = try tmuxRun(["display-message", "-p", "#{pane_tty}"]).stdout
       .trimmingCharacters(in: .whitespacesAndNewlines)
     let settings = try ProcessRun.run(
@@ -55,14 +70,42 @@ package final class TmuxSession: @unchecked Sendable {
     return flags.contains("echo")
   }
 
-  /// Starts `command` in a 100×30 terminal, on a thread of its own, awaited.
+  /// Polls the screen until `ready` holds for it (every 50 ms, up to `timeout` seconds);
+  /// returns the last screen, and throws when time ran out.
+  @discardableResult
+  private func waitForScreenBlocking(
+    timeout: Double = 30, _ what: String, until ready: (String) throws -> Bool
+  ) throws -> String {
+    let deadline = Date().addingTimeInterval(timeout)
+    while true {
+      let shown = try screen()
+      if try ready(shown) { return shown }
+      guard Date() < deadline else {
+        throw SpawnError(message: "timed out waiting for \(what); the screen shows:\n\(shown)")
+      }
+      usleep(50_000)
+    }
+  }
+
+  /// Waits for `text` on the screen.
+  @discardableResult
+  package func waitFor(_ text: String, timeout: Double = 30) throws -> String {
+    try waitForScreenBlocking(timeout: timeout, "'\(text)'") { $0.contains(text) }
+  }
+
+  /// Waits until the terminal's echo is off (a secret prompt is ready for typing).
+  package func waitForEchoOff(timeout: Double = 30) throws {
+    try waitForScreenBlocking(timeout: timeout, "echo off") { _ in try !echoes() }
+  }
+
+  /// Starts `command` as ``init(_:environment:)`` does, on a thread of its own, awaited.
   package static func start(
     _ command: [String], environment: [String: String]
   ) async throws -> TmuxSession {
     try await onOwnThread { try TmuxSession(command, environment: environment) }
   }
 
-  /// What the terminal shows now.
+  /// What the terminal shows now, awaited.
   package func screen() async throws -> String {
     try await tmuxRun(["capture-pane", "-p", "-J"]).stdout
   }
@@ -79,7 +122,7 @@ package final class TmuxSession: @unchecked Sendable {
 
   /// Whether the terminal has echo on now, awaited.
   package func echoes() async throws -> Bool {
-    try await onOwnThread { try self.echoesBlocking() }
+    try await onOwnThread { try self.echoes() }
   }
 
   /// Polls the screen until `ready` holds for it (every 50 ms, up to `timeout` seconds),

@@ -74,6 +74,37 @@ struct PromptTerminalTests {
     #expect(try fixture.credential()["email"]?.stringValue == "mfa@example.com")
   }
 
+  @Test("at the authenticator prompt, b switches to a backup code, which echoes and signs in")
+  func backupCodeInstead() async throws {
+    let fixture = try await CLIFixture(.binary)
+    let environment = Self.terminalEnvironment(fixture)
+    let (screen, echoed) = try await onOwnThread {
+      let terminal = try TmuxSession(
+        [BuiltProducts.path("clerkctl"), "login", "--identifier", "mfa@example.com"],
+        environment: environment)
+      try terminal.waitFor("Password for mfa@example.com: ")
+      try terminal.waitForEchoOff()
+      try terminal.type("demo-password")
+      try terminal.press("Enter")
+      try terminal.waitFor("Type b for a backup code instead.")
+      try terminal.waitFor("Authenticator app code: ")
+      try terminal.type("b")
+      try terminal.press("Enter")
+      try terminal.waitFor("Backup code: ")
+      let echoed = try terminal.echoes()
+      try terminal.type("backup-0009")
+      try terminal.press("Enter")
+      return (try terminal.waitFor("[tty "), echoed)
+    }
+    // Backup codes echo like the other codes.
+    #expect(echoed)
+    #expect(screen.contains("Backup code: backup-0009"), "\(screen)")
+    #expect(screen.contains("[exit 0]"), "\(screen)")
+    #expect(screen.contains("Signed in as mfa@example.com"), "\(screen)")
+    let attempts = try await fixture.admin.requests(containing: "/attempt_second_factor")
+    #expect(attempts.count == 1, "b itself was not sent to Clerk as a code")
+  }
+
   @Test("a wrong password is asked for again; a wrong code asks only for the code again")
   func mistakesAreNotTheEnd() async throws {
     let fixture = try await CLIFixture(.binary)
@@ -107,10 +138,10 @@ struct PromptTerminalTests {
     let fixture = try await CLIFixture(.binary)
     let terminal = try await TmuxSession.start(
       [BuiltProducts.path("clerkctl"), "login"], environment: Self.terminalEnvironment(fixture))
-    try await terminal.waitFor("Email address: ")
+    try await terminal.waitFor("Email, phone or username: ")
     try await terminal.press("Enter")
     try await terminal.waitForScreen("a second identifier prompt") {
-      $0.components(separatedBy: "Email address: ").count == 3
+      $0.components(separatedBy: "Email, phone or username: ").count == 3
     }
     try await terminal.type("demo@example.com")
     try await terminal.press("Enter")
