@@ -19,6 +19,8 @@ struct LoopbackRobustnessTests {
 
   /// Reads the reply to bad input: the status of a response, or 0 when the server closed.
   private func statusOrClose(_ connection: RawHTTPConnection) async throws -> Int {
+    // An async test's suite value may be released after its last use; the server with it.
+    defer { withExtendedLifetime(harness) {} }
     do {
       return try await connection.readResponse().status
     } catch RawHTTPConnection.Failure.closed {
@@ -32,7 +34,8 @@ struct LoopbackRobustnessTests {
   private func expectStillServing(
     sourceLocation: SourceLocation = #_sourceLocation
   ) async throws {
-    let connection = try await RawHTTPConnection.connected(port: harness.port)
+    defer { withExtendedLifetime(harness) {} }  // the server lives until the reply is read
+    let connection = try RawHTTPConnection(port: harness.port)
     try connection.send("GET /v1/environment HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n")
     let response = try await connection.readResponse()
     #expect(response.status == 200, sourceLocation: sourceLocation)

@@ -225,7 +225,10 @@ extension EmulatorHarness {
   func exchange(
     _ method: String, _ target: String, headers: HTTPHeaders = [:], body: [UInt8] = []
   ) async throws -> HTTPResponse {
-    try await http.awaitedSend(
+    // The server lives until the reply is in, even if the caller's last use of the harness
+    // was this call.
+    defer { withExtendedLifetime(server) {} }
+    return try await http.awaitedSend(
       HTTPRequest(method: method, url: baseURL + target, headers: headers, body: body))
   }
 
