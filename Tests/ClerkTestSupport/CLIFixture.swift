@@ -5,7 +5,8 @@ import Foundation
 import Testing
 
 /// clerkctl with a private HOME and config dir, pointed at an emulator: the one fixture for
-/// command tests, signed in with ``signIn(profile:email:)``.
+/// command tests, signed in with ``signIn(profile:email:)`` (or, for the few that need no
+/// Clerk, with no emulator: ``withoutEmulator()``).
 ///
 /// `.inProcess` (the default) runs `CLI.run` against an ``InMemoryEmulator`` — no ports, no
 /// child processes — with clerkctl and the emulator on one ``TestClock`` (``time``), so time
@@ -33,28 +34,51 @@ package final class CLIFixture: Sendable {
 
   /// Starts an emulator: in memory with `configuration` and a clock whose sleeps do `sleeping`,
   /// or as a child with `emulatorArguments`.
-  package init(
+  package convenience init(
     _ mode: Mode = .inProcess, configuration: EmulatorConfiguration = .seed,
     sleeping: TestClock.Sleeping = .recordsOnly, emulatorArguments: [String] = []
   ) throws {
-    self.mode = mode
     switch mode {
     case .inProcess:
-      let emulator = try InMemoryEmulator(
-        configuration: configuration, time: TestClock(sleeping: sleeping))
-      inMemory = emulator
-      process = nil
-      fapiURL = emulator.fapiURL
-      secretKey = emulator.secretKey
-      admin = EmulatorAdmin(emulator)
+      try self.init(
+        inMemory: InMemoryEmulator(
+          configuration: configuration, time: TestClock(sleeping: sleeping)))
     case .binary:
-      let emulator = try EmulatorProcess(arguments: emulatorArguments)
-      inMemory = nil
-      process = emulator
-      fapiURL = emulator.fapiURL
-      secretKey = emulator.secretKey
-      admin = EmulatorAdmin(emulator)
+      self.init(process: try EmulatorProcess(arguments: emulatorArguments))
     }
+  }
+
+  /// The built `clerkctl` with a private HOME and no emulator (`jwt` against other servers,
+  /// TLS): `fapiURL` and `secretKey` are empty (an empty `CLERK_FAPI_URL` counts as unset) and
+  /// `admin` reaches nothing.
+  package static func withoutEmulator() -> CLIFixture {
+    CLIFixture(
+      mode: .binary, inMemory: nil, process: nil, fapiURL: "", secretKey: "",
+      admin: EmulatorAdmin(baseURL: "", secretKey: "", http: .curl()))
+  }
+
+  private convenience init(inMemory emulator: InMemoryEmulator) {
+    self.init(
+      mode: .inProcess, inMemory: emulator, process: nil, fapiURL: emulator.fapiURL,
+      secretKey: emulator.secretKey, admin: EmulatorAdmin(emulator))
+  }
+
+  private convenience init(process emulator: EmulatorProcess) {
+    self.init(
+      mode: .binary, inMemory: nil, process: emulator, fapiURL: emulator.fapiURL,
+      secretKey: emulator.secretKey, admin: EmulatorAdmin(emulator))
+  }
+
+  private init(
+    mode: Mode, inMemory: InMemoryEmulator?, process: EmulatorProcess?, fapiURL: String,
+    secretKey: String, admin: EmulatorAdmin
+  ) {
+    self.mode = mode
+    self.inMemory = inMemory
+    self.process = process
+    self.fapiURL = fapiURL
+    self.secretKey = secretKey
+    self.admin = admin
     environment = [
       "HOME": home.path,
       "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",

@@ -7,7 +7,8 @@ import Testing
 @Suite struct JWTEmulatorTests {
   @Test("a session token verifies by discovery from --issuer; --audience convex refuses it")
   func verifiesEmulatorTokens() throws {
-    let emulator = try EmulatorProcess()
+    let sandbox = try CLIFixture(.binary)
+    let emulator = sandbox.emulator
     defer { emulator.stop() }
     let account = ClerkAccount(
       profile: "default", store: InMemoryCredentialStore(), http: .curl(), clock: .system)
@@ -19,7 +20,6 @@ import Testing
       method: .password(identifier: "demo@example.com"), inputs: inputs,
       fapiURL: emulator.fapiURL, timeout: 30)
     let session = try account.token(template: nil, minTTL: 10, forceRefresh: false).token.jwt
-    let sandbox = CLISandbox(emulator: emulator)
 
     let verified = try sandbox.run(["jwt", "verify", "--issuer", emulator.fapiURL, session])
     #expect(verified.status == 0, "\(verified.stderr)")

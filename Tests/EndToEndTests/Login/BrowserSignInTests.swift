@@ -10,7 +10,7 @@ struct BrowserSignInTests {
   static let chromium = "/usr/bin/chromium"
 
   /// Mints a `convex` token in-process from the sandbox's stored credential.
-  private func convexClaims(_ sandbox: CLISandbox) throws -> (JSONValue, ProfileCredential) {
+  private func convexClaims(_ sandbox: CLIFixture) throws -> (JSONValue, ProfileCredential) {
     let store = ProfileStore(directory: ConfigDirectory(path: sandbox.configDir))
     let account = ClerkAccount(profile: "default", store: store, http: .curl(), clock: .system)
     let result = try account.token(template: "convex", minTTL: 10, forceRefresh: false)
@@ -19,8 +19,8 @@ struct BrowserSignInTests {
 
   @Test("approve in a scripted browser: the loopback page, the stored credential, a convex token")
   func approve() throws {
-    let emulator = try EmulatorProcess()
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try CLIFixture(.binary)
+    let emulator = sandbox.emulator
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--oauth", "google", "--no-browser", "--callback-port", "0"])
     login.closeInput()
@@ -43,8 +43,7 @@ struct BrowserSignInTests {
 
   @Test("$BROWSER gets the URL as one argument; --json prints the result")
   func browserVariable() throws {
-    let emulator = try EmulatorProcess()
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try CLIFixture(.binary)
     let script = sandbox.home.file("browser.sh")
     let seen = sandbox.home.file("urls.txt")
     let body = """
@@ -74,8 +73,8 @@ struct BrowserSignInTests {
     try #require(
       FileManager.default.isExecutableFile(atPath: Self.chromium),
       "Chromium is missing: 'make test' installs it (Scripts/setup.sh chromium)")
-    let emulator = try EmulatorProcess(arguments: ["--oauth-auto-approve", "demo@example.com"])
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try CLIFixture(
+      .binary, emulatorArguments: ["--oauth-auto-approve", "demo@example.com"])
     let script = sandbox.home.file("chromium.sh")
     let dom = sandbox.home.file("dom.html")
     // The provider page approves from a script as it loads; --dump-dom can dump (and quit)
@@ -109,8 +108,7 @@ struct BrowserSignInTests {
 
   @Test("deny ends with Clerk's reason, exit 6, nothing stored")
   func deny() throws {
-    let emulator = try EmulatorProcess()
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try CLIFixture(.binary)
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--oauth", "google", "--no-browser", "--callback-port", "0"])
     let (_, page) = try ScriptedBrowser.follow(try login.signInURL() + "&deny=1")
@@ -124,8 +122,7 @@ struct BrowserSignInTests {
 
   @Test("an unknown account is transferred to a sign-up, and refused with --no-sign-up")
   func transfer() throws {
-    let emulator = try EmulatorProcess()
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try CLIFixture(.binary)
     let refused = try BrowserLoginProcess(
       sandbox,
       ["login", "--oauth", "google", "--no-browser", "--callback-port", "0", "--no-sign-up"])
@@ -147,8 +144,7 @@ struct BrowserSignInTests {
 
   @Test("enterprise SSO for a TOTP user continues with the second factor from stdin")
   func ssoSecondFactor() throws {
-    let emulator = try EmulatorProcess()
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try CLIFixture(.binary)
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--sso", "mfa@example.com", "--no-browser", "--callback-port", "0"])
     let url = try login.signInURL()
@@ -163,9 +159,9 @@ struct BrowserSignInTests {
 
   @Test("--redirect-url: the final URL is pasted on stdin (production instance, allowlisted)")
   func pasteBack() throws {
-    let emulator = try EmulatorProcess(
-      arguments: ["--instance", "production", "--allow-redirect", "https://example.com/cb"])
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try CLIFixture(
+      .binary,
+      emulatorArguments: ["--instance", "production", "--allow-redirect", "https://example.com/cb"])
     let login = try BrowserLoginProcess(
       sandbox,
       ["login", "--oauth", "google", "--no-browser", "--redirect-url", "https://example.com/cb"])
@@ -181,9 +177,9 @@ struct BrowserSignInTests {
 
   @Test("a production instance refuses a redirect URL that is not allowlisted (exit 3)")
   func productionRefusal() throws {
-    let emulator = try EmulatorProcess(
-      arguments: ["--instance", "production", "--allow-redirect", "https://example.com/cb"])
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try CLIFixture(
+      .binary,
+      emulatorArguments: ["--instance", "production", "--allow-redirect", "https://example.com/cb"])
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--oauth", "google", "--no-browser", "--callback-port", "0"])
     let result = login.finish()
@@ -194,8 +190,7 @@ struct BrowserSignInTests {
 
   @Test("the wait is bounded by --sign-in-timeout (exit 8)")
   func timeout() throws {
-    let emulator = try EmulatorProcess()
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try CLIFixture(.binary)
     let login = try BrowserLoginProcess(
       sandbox,
       [
@@ -217,8 +212,7 @@ struct BrowserSignInTests {
 
   @Test("Ctrl-C while waiting exits 130")
   func interrupt() throws {
-    let emulator = try EmulatorProcess()
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try CLIFixture(.binary)
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--oauth", "google", "--no-browser", "--callback-port", "0"])
     _ = try login.signInURL()
@@ -230,8 +224,7 @@ struct BrowserSignInTests {
 
   @Test("refused in CI and with --no-input; an unknown provider names the valid ones")
   func usage() throws {
-    let emulator = try EmulatorProcess()
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try CLIFixture(.binary)
     let ci = try sandbox.run(["login", "--oauth", "google"])
     #expect(ci.status == 2)
     #expect(ci.stderr.contains("--user-id"))

@@ -7,27 +7,29 @@ import Testing
 /// child: what a person at a keyboard sees.
 @Suite("login prompts in a real terminal")
 struct PromptTerminalTests {
-  /// clerkctl's environment in the terminal: the fixture's, without CI (prompts are off in CI).
-  private static func terminalEnvironment(_ fixture: CLIFixture) -> [String: String] {
+  /// An emulator child and `clerkctl login ARGUMENTS…` in a terminal, with the fixture's
+  /// environment without CI (prompts are off in CI).
+  private static func login(_ arguments: [String] = []) throws -> (CLIFixture, TmuxSession) {
+    let fixture = try CLIFixture(.binary)
     var environment = fixture.environment
     environment["CI"] = nil
-    return environment
+    let terminal = try TmuxSession(
+      [BuiltProducts.path("clerkctl"), "login"] + arguments, environment: environment)
+    return (fixture, terminal)
   }
 
-  private static func login(_ fixture: CLIFixture, _ email: String) throws -> TmuxSession {
-    try TmuxSession(
-      [BuiltProducts.path("clerkctl"), "login", "--identifier", email],
-      environment: terminalEnvironment(fixture))
+  /// `login --identifier EMAIL` in a terminal, at its password prompt with echo off.
+  private static func atPasswordPrompt(_ email: String) throws -> (CLIFixture, TmuxSession) {
+    let (fixture, terminal) = try login(["--identifier", email])
+    try terminal.waitFor("Password for \(email): ")
+    try terminal.waitForEchoOff()
+    return (fixture, terminal)
   }
 
   @Test("the password prompt does not echo; the terminal echoes again afterwards")
   func passwordNotEchoed() throws {
-    let fixture = try CLIFixture(.binary)
-    let terminal = try Self.login(fixture, "demo@example.com")
-    try terminal.waitFor("Password for demo@example.com: ")
-    try terminal.waitForEchoOff()
-    try terminal.type("demo-password")
-    try terminal.press("Enter")
+    let (fixture, terminal) = try Self.atPasswordPrompt("demo@example.com")
+    try terminal.answer("demo-password")
     let screen = try terminal.waitFor("[tty ")
     #expect(screen.contains("[exit 0]"), "\(screen)")
     #expect(screen.contains("Signed in as demo@example.com"), "\(screen)")
@@ -38,10 +40,7 @@ struct PromptTerminalTests {
 
   @Test("Ctrl-C at the password prompt exits 130 with the terminal restored")
   func interruptAtPrompt() throws {
-    let fixture = try CLIFixture(.binary)
-    let terminal = try Self.login(fixture, "demo@example.com")
-    try terminal.waitFor("Password for demo@example.com: ")
-    try terminal.waitForEchoOff()
+    let (fixture, terminal) = try Self.atPasswordPrompt("demo@example.com")
     try terminal.type("half-typed")
     try terminal.press("C-c")
     let screen = try terminal.waitFor("[tty ")
@@ -54,18 +53,13 @@ struct PromptTerminalTests {
 
   @Test("a TOTP second factor is asked for after the password and completes the sign-in")
   func totpPrompt() throws {
-    let fixture = try CLIFixture(.binary)
-    let terminal = try Self.login(fixture, "mfa@example.com")
-    try terminal.waitFor("Password for mfa@example.com: ")
-    try terminal.waitForEchoOff()
-    try terminal.type("demo-password")
-    try terminal.press("Enter")
+    let (fixture, terminal) = try Self.atPasswordPrompt("mfa@example.com")
+    try terminal.answer("demo-password")
     try terminal.waitFor("Authenticator app code: ")
     // Codes echo: they are short-lived and read off a screen.
     #expect(try terminal.echoes())
     let code = try fixture.totpCode()
-    try terminal.type(code)
-    try terminal.press("Enter")
+    try terminal.answer(code)
     let screen = try terminal.waitFor("[tty ")
     #expect(screen.contains("Authenticator app code: \(code)"), "\(screen)")
     #expect(screen.contains("[exit 0]"), "\(screen)")
@@ -76,49 +70,48 @@ struct PromptTerminalTests {
 
   @Test("a wrong password is asked for again; a wrong code asks only for the code again")
   func mistakesAreNotTheEnd() throws {
-    let fixture = try CLIFixture(.binary)
-    let terminal = try Self.login(fixture, "mfa@example.com")
-    try terminal.waitFor("Password for mfa@example.com: ")
-    try terminal.waitForEchoOff()
-    try terminal.type("not-the-password")
-    try terminal.press("Enter")
+    let (fixture, terminal) = try Self.atPasswordPrompt("mfa@example.com")
+    try terminal.answer("not-the-password")
     try terminal.waitFor("Wrong password; try again (2 tries left).")
     try terminal.waitForEchoOff()
-    try terminal.type("demo-password")
-    try terminal.press("Enter")
+    try terminal.answer("demo-password")
     try terminal.waitFor("Authenticator app code: ")
-    try terminal.type("000000")
-    try terminal.press("Enter")
+    try terminal.answer("000000")
     try terminal.waitFor("Wrong code; try again (2 tries left).")
     try terminal.waitForScreen("a second code prompt") {
       $0.components(separatedBy: "Authenticator app code: ").count == 3
     }
-    try terminal.type(try fixture.totpCode())
-    try terminal.press("Enter")
+    try terminal.answer(try fixture.totpCode())
     let screen = try terminal.waitFor("[tty ")
     #expect(screen.contains("[exit 0]"), "\(screen)")
     // The email and password were not asked for again after the wrong code.
     #expect(screen.components(separatedBy: "Password for mfa@example.com: ").count == 3)
     #expect(screen.contains("Signed in as mfa@example.com"), "\(screen)")
+    #expect(try fixture.credential()["email"]?.stringValue == "mfa@example.com")
   }
 
   @Test("an empty identifier is asked for again")
   func emptyIdentifier() throws {
-    let fixture = try CLIFixture(.binary)
-    let terminal = try TmuxSession(
-      [BuiltProducts.path("clerkctl"), "login"], environment: Self.terminalEnvironment(fixture))
+    let (fixture, terminal) = try Self.login()
     try terminal.waitFor("Email address: ")
     try terminal.press("Enter")
     try terminal.waitForScreen("a second identifier prompt") {
       $0.components(separatedBy: "Email address: ").count == 3
     }
-    try terminal.type("demo@example.com")
-    try terminal.press("Enter")
+    try terminal.answer("demo@example.com")
     try terminal.waitFor("Password for demo@example.com: ")
     try terminal.waitForEchoOff()
-    try terminal.type("demo-password")
-    try terminal.press("Enter")
+    try terminal.answer("demo-password")
     let screen = try terminal.waitFor("[tty ")
     #expect(screen.contains("[exit 0]"), "\(screen)")
+    #expect(try fixture.credential()["email"]?.stringValue == "demo@example.com")
+  }
+}
+
+extension TmuxSession {
+  /// Types `text` and presses Enter.
+  fileprivate func answer(_ text: String) throws {
+    try type(text)
+    try press("Enter")
   }
 }
