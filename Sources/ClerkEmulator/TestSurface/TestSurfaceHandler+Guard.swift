@@ -1,7 +1,7 @@
 import ClerkKit
 
 /// Who may use the test surface (`/__emulator/*`): a loopback peer that names a loopback
-/// `Host` (a DNS-rebinding page names its own), and, for a `POST`, an `application/json` body
+/// `Host` (a DNS-rebinding page names its own; a request with none is refused too), and, for a `POST`, an `application/json` body
 /// (a cross-site form cannot send one, and a script cannot without a preflight).
 extension TestSurfaceHandler {
   /// Why `request` may not use the test surface, or `nil` when it may.
@@ -9,7 +9,7 @@ extension TestSurfaceHandler {
     guard Emulator.isLoopback(request.remoteAddress) else {
       return "The test surface only answers loopback clients."
     }
-    if let host = request.headers["Host"], !LoopbackHost.isLoopback(hostName(host)) {
+    guard let host = request.headers["Host"], LoopbackHost.isLoopback(hostName(host)) else {
       return "The test surface only answers requests to a loopback Host."
     }
     if request.method == "POST" {

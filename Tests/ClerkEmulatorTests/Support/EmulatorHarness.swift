@@ -61,6 +61,9 @@ struct EmulatorHarness {
         return HTTPResponse(status: 0)
       }
     }
+    // Every HTTP/1.1 client names the Host; so does the harness, unless the test set one.
+    var headers = headers
+    if !headers.contains("Host") { headers.add(name: "Host", value: "127.0.0.1:8787") }
     let reply = emulator.handle(
       HTTPServerRequest(
         method: method, target: target, headers: headers, body: body, remoteAddress: remote))

@@ -19,6 +19,20 @@ struct TestSurfaceGuardTests {
   }
 
   @Test(
+    "a request without a Host is refused with 403 (HTTP/1.1 requires one; a page cannot omit it)")
+  func missingHost() throws {
+    let harness = try EmulatorHarness()
+    let request = HTTPServerRequest(
+      method: "GET", target: "/__emulator/requests", headers: [:], remoteAddress: "127.0.0.1")
+    guard case .respond(let reply) = harness.emulator.handle(request).action else {
+      Issue.record("the connection was dropped")
+      return
+    }
+    #expect(reply.status == 403)
+    #expect(reply.bodyText.contains("loopback Host"))
+  }
+
+  @Test(
     "loopback Hosts are answered",
     arguments: ["127.0.0.1:8787", "localhost:8787", "LOCALHOST", "[::1]:8787", "127.0.0.2"])
   func loopbackHost(host: String) throws {
