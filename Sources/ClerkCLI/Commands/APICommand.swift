@@ -115,13 +115,22 @@ package struct APICommand: Command {
     let exchange = BearerExchange(
       account: try context.account(), template: template, retriesWithFreshToken: refresh)
     let response = try exchange.send(request).response
+    // Into a pipe or a file the reply is data, byte for byte; on a terminal it is server text,
+    // shown but never obeyed (escape sequences, bidirectional overrides).
+    let onTerminal = context.terminal.isTerminal(.output)
+    func shown(_ text: String) -> String { onTerminal ? TerminalText.sanitized(text) : text }
     if include {
       var head =
         "HTTP/1.1 \(response.status) \(HTTPResponse.reasonPhrase(for: response.status))\r\n"
-      for (name, value) in response.headers { head += "\(name): \(value)\r\n" }
+      for (name, value) in response.headers { head += "\(shown(name)): \(shown(value))\r\n" }
       context.terminal.writeOutput(head + "\r\n")
     }
-    context.terminal.writeOutputBytes(response.body)
+    if onTerminal {
+      context.terminal.writeOutput(
+        TerminalText.sanitizedDocument(String(decoding: response.body, as: UTF8.self)))
+    } else {
+      context.terminal.writeOutputBytes(response.body)
+    }
     guard response.isSuccess else { throw ResponseError.status(response.status, url: url) }
     return ExitCode.success.rawValue
   }

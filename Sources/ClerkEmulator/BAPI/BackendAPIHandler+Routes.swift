@@ -8,8 +8,9 @@ import Foundation
 /// Served: `POST /v1/sign_in_tokens` (+ `/{id}/revoke`), `GET|POST /v1/users`,
 /// `GET /v1/users/{id}`, `GET /v1/jwks`, `GET|POST /v1/jwt_templates`,
 /// `GET|PATCH /v1/jwt_templates/{id}`, `GET /v1/sessions`, `GET /v1/sessions/{id}`,
-/// `POST /v1/sessions/{id}/revoke` and `POST /v1/sessions/{id}/tokens[/{template}]`
-/// (`expires_in_seconds` overrides the lifetime).
+/// `POST /v1/sessions/{id}/revoke`, `POST /v1/sessions/{id}/tokens[/{template}]`
+/// (`expires_in_seconds` overrides the lifetime), `GET|POST /v1/organizations` and
+/// `POST /v1/organizations/{id}/memberships`.
 extension BackendAPIHandler {
   func serveBackend(_ endpoint: Endpoint, _ context: RequestContext) -> HTTPResponse {
     let header = context.request.headers["Authorization"]?.trimmingSpaces ?? ""
@@ -115,6 +116,13 @@ extension BackendAPIHandler {
     case .backendRevokeSignInToken:
       return try revokeSignInToken(
         context.params["sign_in_token_id"] ?? "", store: &store, now: now)
+    case .backendListOrganizations:
+      return try listOrganizations(context.query, store: store)
+    case .backendCreateOrganization:
+      return try createOrganization(body, store: &store, now: now)
+    case .backendCreateOrganizationMembership:
+      return try createOrganizationMembership(
+        organizationID: context.params["organization_id"] ?? "", body, store: &store, now: now)
     case .backendRevokeSession:
       let id = context.params["session_id"] ?? ""
       guard store.sessions[id] != nil else { throw .notFound("session", id: id) }

@@ -1,7 +1,8 @@
 import ClerkKit
 import Foundation
 
-/// The emulator's data set: users, JWT templates and the session token lifetime.
+/// The emulator's data set: users, JWT templates, organizations and memberships, and the session
+/// token lifetime.
 ///
 /// `seed` is the contract's default data; `init(json:)` reads a `--config` file, which replaces
 /// the seed entirely (a key left out means an empty list or the default lifetime).
@@ -68,11 +69,19 @@ package struct EmulatorConfiguration: Sendable, Equatable {
   /// When set, the fake provider page picks this user and submits itself (for tests driving a
   /// real browser that cannot click).
   package var oauthAutoApprove: String?
+  /// Organizations and who belongs to them with which role (see `Organization`, `Membership`).
+  package var organizations: [Organization] = []
+  package var memberships: [Membership] = []
 
-  package init(users: [User], templates: [Template], sessionTokenLifetime: Int64 = 60) {
+  package init(
+    users: [User], templates: [Template], sessionTokenLifetime: Int64 = 60,
+    organizations: [Organization] = [], memberships: [Membership] = []
+  ) {
     self.users = users
     self.templates = templates
     self.sessionTokenLifetime = sessionTokenLifetime
+    self.organizations = organizations
+    self.memberships = memberships
   }
 
   /// The contract's seed data.
@@ -84,7 +93,22 @@ package struct EmulatorConfiguration: Sendable, Equatable {
         email: "mfa@example.com", password: "demo-password", totpSecret: "JBSWY3DPEHPK3PXP",
         firstName: "Mfa"),
     ],
-    templates: [Template(name: "convex", claims: ["aud": "convex", "sub": "{{user.id}}"])]
+    templates: [
+      Template(name: "convex", claims: ["aud": "convex", "sub": "{{user.id}}"]),
+      Template(
+        name: "convex-org",
+        claims: [
+          "aud": "convex", "sub": "{{user.id}}", "org_id": "{{org.id}}",
+          "org_role": "{{org.role}}",
+        ]),
+    ],
+    organizations: [
+      Organization(name: "Acme Inc", slug: "acme"), Organization(name: "Globex", slug: "globex"),
+    ],
+    memberships: [
+      Membership(organization: "acme", user: "demo@example.com", role: "org:admin"),
+      Membership(organization: "globex", user: "demo@example.com", role: "org:member"),
+    ]
   )
 
   /// Reads a configuration file's JSON.
@@ -93,7 +117,12 @@ package struct EmulatorConfiguration: Sendable, Equatable {
   /// "public_metadata"}], "templates":[{"name","claims","lifetime","allowed_clock_skew"}],
   /// "session_token_lifetime":60, "social_providers":["google","github"],
   /// "instance":"development"|"production", "redirect_allowlist":[URL], "oauth_auto_approve":
-  /// EMAIL}`.
+  /// EMAIL, "organizations":[{"name","slug","public_metadata","max_allowed_memberships"}],
+  /// "memberships":[{"organization":SLUG,"user":EMAIL or USERNAME,"role":"org:admin"}]}`.
+  /// Organization slugs are unique, lowercase letters, digits and `-`; `max_allowed_memberships`
+  /// defaults to 5 (0 = unlimited). A membership names a configured organization by slug and a
+  /// configured user; its role is a key with Clerk's `org:` prefix, and any role used here
+  /// becomes one of the instance's roles besides `org:admin` and `org:member`.
   /// - Throws: `EmulatorConfigurationError.invalid` naming the offending field.
   package init(json bytes: [UInt8]) throws(EmulatorConfigurationError) {
     let root: JSONValue
@@ -137,6 +166,7 @@ package struct EmulatorConfiguration: Sendable, Equatable {
     guard lifetime > 0 else { throw .invalid("session_token_lifetime must be > 0") }
     self.init(users: users, templates: templates, sessionTokenLifetime: lifetime)
     try readBrowserSignIn(root)
+    try readOrganizations(root)
   }
 
   /// Reads `social_providers`, `instance`, `redirect_allowlist` and `oauth_auto_approve`.
@@ -173,7 +203,7 @@ package struct EmulatorConfiguration: Sendable, Equatable {
     return try Self(json: [UInt8](data))
   }
 
-  private static func list(
+  static func list(
     _ root: JSONValue, _ key: String
   ) throws(EmulatorConfigurationError)
     -> [JSONValue]

@@ -125,7 +125,7 @@ extension FrontendAPIHandler {
 
   private func organizationSettingsJSON() -> JSONValue {
     [
-      "enabled": false, "max_allowed_memberships": 5, "creator_role": "org:admin",
+      "enabled": true, "max_allowed_memberships": 5, "creator_role": "org:admin",
       "actions": ["admin_delete": true],
       "domains": ["enabled": false, "enrollment_modes": [], "default_role": "org:member"],
       "slug": ["disabled": false],

@@ -70,7 +70,7 @@ extension FrontendAPIHandler {
       .attemptSecondFactor:
       return try signInStep(endpoint, context, store: &store, client: client, now: now)
     case .sessionToken, .templateToken, .touchSession, .endSession, .removeSession,
-      .deleteSessions, .getSession, .me:
+      .deleteSessions, .getSession, .me, .myOrganizationMemberships:
       return try sessionStep(endpoint, context, store: &store, client: client, now: now)
     default:
       throw .routeNotFound

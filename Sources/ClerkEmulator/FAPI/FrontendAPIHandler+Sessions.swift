@@ -1,13 +1,16 @@
 import ClerkKit
 import Foundation
 
-/// Session endpoints, token minting and `GET /v1/me`.
+/// Session endpoints, token minting, `GET /v1/me` and `GET /v1/me/organization_memberships`.
 ///
 /// Without a valid client token these answer 401 `authentication_invalid`. A session that is
 /// not in the caller's client, or is no longer active (ended, removed, revoked, expired), is
 /// 404 `resource_not_found` "No session was found with id …" for tokens, touch and end;
 /// `GET …/sessions/{id}` still shows an ended session. An unknown template is 404
-/// "No JWT template exists with name: …".
+/// "No JWT template exists with name: …". Touch's `active_organization_id` (id or slug) and a
+/// token request's `organization_id` (id) set the session's active organization, empty clears
+/// it, absent keeps it; an organization the user is not a member of is 404
+/// `organization_not_found_or_unauthorized`.
 extension FrontendAPIHandler {
   func sessionStep(
     _ endpoint: Endpoint, _ context: RequestContext, store: inout Store, client: ClientRecord?,
@@ -25,12 +28,16 @@ extension FrontendAPIHandler {
       store.clients[client.id] = client
       let json = store.clientJSON(client, now: now)
       return .envelope(json, client: json)
-    case .me:
+    case .me, .myOrganizationMemberships:
       let id = context.query.nonEmpty("_clerk_session_id") ?? client.lastActiveSessionID ?? ""
       guard let session = store.sessions[id], session.clientID == client.id,
         session.status == .active, let user = store.users[session.userID]
       else { throw .authenticationInvalid }
-      return .envelope(store.userJSON(user), client: store.clientJSON(client, now: now))
+      let response =
+        endpoint == .me
+        ? store.userJSON(user)
+        : try organizationMemberships(context.query, user: user, store: store)
+      return .envelope(response, client: store.clientJSON(client, now: now))
     default:
       break
     }
@@ -50,14 +57,22 @@ extension FrontendAPIHandler {
     var reply = FrontendReply(body: .null)
     switch endpoint {
     case .sessionToken:
+      try requestOrganization(
+        context.form["organization_id"], session: &session, store: &store, now: now)
       reply.tokenClaims = sessionTokenClaims(session, store: store, now: now)
       return reply
     case .templateToken:
       let name = context.params["template_name"] ?? ""
       guard let template = store.templates[name] else { throw .templateNotFound(name) }
+      try requestOrganization(
+        context.form["organization_id"], session: &session, store: &store, now: now)
       reply.tokenClaims = templateTokenClaims(template, session: session, store: store, now: now)
       return reply
     case .touchSession:
+      if let requested = context.form["active_organization_id"] {
+        session.lastActiveOrganizationID = try store.requestedOrganization(
+          requested, for: session, bySlug: true)
+      }
       session.lastActiveAt = now
       client.lastActiveSessionID = session.id
     case .endSession:

@@ -30,7 +30,7 @@ extension Store {
       "totp_enabled": .bool(user.hasSecondFactor), "backup_code_enabled": false,
       "email_addresses": [email], "phone_numbers": [], "web3_wallets": [], "passkeys": [],
       "external_accounts": [], "saml_accounts": [], "enterprise_accounts": [],
-      "organization_memberships": [],
+      "organization_memberships": userMembershipsJSON(user.id, backend: backend),
       "public_metadata": user.publicMetadata, "unsafe_metadata": [:],
       "external_id": nil, "last_sign_in_at": user.lastSignInAt.map(JSONValue.int) ?? .null,
       "last_active_at": user.lastSignInAt.map(JSONValue.int) ?? .null,
@@ -71,7 +71,9 @@ extension Store {
       "object": "session", "id": .string(session.id), "status": .string(session.status.rawValue),
       "expire_at": .int(session.expireAt), "abandon_at": .int(session.abandonAt),
       "last_active_at": .int(session.lastActiveAt), "last_active_token": nil,
-      "last_active_organization_id": nil, "actor": nil, "tasks": nil,
+      "last_active_organization_id": session.lastActiveOrganizationID.map(JSONValue.string)
+        ?? .null,
+      "actor": nil, "tasks": nil,
       "factor_verification_age": .array(factorAges(session, now: now).map(JSONValue.int)),
       "user": user.map { userJSON($0) } ?? .null,
       "public_user_data": user.map(publicUserData) ?? .null,
@@ -85,7 +87,10 @@ extension Store {
       "object": "session", "id": .string(session.id), "user_id": .string(session.userID),
       "client_id": .string(session.clientID), "status": .string(session.status.rawValue),
       "last_active_at": .int(session.lastActiveAt), "expire_at": .int(session.expireAt),
-      "abandon_at": .int(session.abandonAt), "last_active_organization_id": nil, "actor": nil,
+      "abandon_at": .int(session.abandonAt),
+      "last_active_organization_id": session.lastActiveOrganizationID.map(JSONValue.string)
+        ?? .null,
+      "actor": nil,
       "created_at": .int(session.createdAt), "updated_at": .int(session.updatedAt),
     ]
   }

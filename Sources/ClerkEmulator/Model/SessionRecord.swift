@@ -15,4 +15,6 @@ struct SessionRecord: Sendable {
   var abandonAt: Int64
   var createdAt: Int64
   var updatedAt: Int64
+  /// The active organization (`last_active_organization_id`); a new session has none.
+  var lastActiveOrganizationID: String? = nil
 }

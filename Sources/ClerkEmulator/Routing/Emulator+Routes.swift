@@ -57,6 +57,9 @@ extension Emulator {
       endpoint: .removeSession),
     Route(surface: .frontend, method: "GET", template: "/v1/me", endpoint: .me),
     Route(
+      surface: .frontend, method: "GET", template: "/v1/me/organization_memberships",
+      endpoint: .myOrganizationMemberships),
+    Route(
       surface: .frontend, method: "GET", template: "/.well-known/jwks.json", endpoint: .jwks),
     Route(
       surface: .frontend, method: "GET", template: "/.well-known/openid-configuration",
@@ -102,6 +105,16 @@ extension Emulator {
       surface: .backend, method: "POST",
       template: "/v1/sessions/{session_id}/tokens/{template_name}",
       endpoint: .backendTemplateToken),
+    Route(
+      surface: .backend, method: "GET", template: "/v1/organizations",
+      endpoint: .backendListOrganizations),
+    Route(
+      surface: .backend, method: "POST", template: "/v1/organizations",
+      endpoint: .backendCreateOrganization),
+    Route(
+      surface: .backend, method: "POST",
+      template: "/v1/organizations/{organization_id}/memberships",
+      endpoint: .backendCreateOrganizationMembership),
 
     // Convex-style HTTP API.
     Route(surface: .convex, method: "POST", template: "/api/query", endpoint: .convexQuery),

@@ -80,6 +80,7 @@ package final class Emulator: EmulatorSurface {
       store.templates[record.name] = record
       store.templateOrder.append(record.name)
     }
+    store.seedOrganizations(configuration, random: random, now: now)
     let state = EmulatorState(store: store)
     self.state = state
     let services = EmulatorServices(

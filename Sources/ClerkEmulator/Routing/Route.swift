@@ -52,6 +52,7 @@ enum Endpoint: Sendable {
   case createSignUp, oauthCallback
   case sessionToken, templateToken, touchSession, endSession, removeSession
   case deleteSessions, getSession, me
+  case myOrganizationMemberships
   case jwks, openIDConfiguration
   case backendCreateSignInToken, backendRevokeSignInToken, backendListUsers, backendCreateUser,
     backendJWKS
@@ -59,6 +60,7 @@ enum Endpoint: Sendable {
   case backendListTemplates, backendCreateTemplate, backendGetTemplate, backendUpdateTemplate
   case backendRevokeSession
   case backendSessionToken, backendTemplateToken
+  case backendListOrganizations, backendCreateOrganization, backendCreateOrganizationMembership
   case convexQuery, convexMutation, convexAction
   case testRequests, testClearRequests, testFaults, testRevokeSession, testEmails
   case testOAuthAuthorize, testTokenLifetime

@@ -20,6 +20,12 @@ struct Store: Sendable {
   var browser = BrowserSignInSettings()
   var oauthCodes: [String: String] = [:]
   var nonces: [String: NonceRecord] = [:]
+  /// Organizations (id → record, oldest first in `organizationOrder`), memberships (oldest
+  /// first) and the role keys the instance defines.
+  var organizations: [String: OrganizationRecord] = [:]
+  var organizationOrder: [String] = []
+  var memberships: [OrganizationMembershipRecord] = []
+  var organizationRoles: Set<String> = ["org:admin", "org:member"]
 
   /// The user with this email address (any case) or username.
   func user(identifier: String) -> UserRecord? {

@@ -3,19 +3,29 @@ import Foundation
 
 /// The claims of session and template tokens (signed later, outside the lock).
 extension EmulatorSurface {
-  /// Session token, Clerk's v2 claims: `iss sub sid iat exp nbf(iat-10) jti v fva sts`; no
-  /// `azp` (native calls carry no Origin). `lifetime` (seconds) overrides the configured one (BAPI's `expires_in_seconds`).
+  /// Session token, Clerk's v2 claims: `iss sub sid iat exp nbf(iat-10) jti v fva sts`, plus `o`
+  /// with an active organization; no `azp` (native calls carry no Origin). `lifetime` (seconds)
+  /// overrides the configured one (BAPI's `expires_in_seconds`).
   func sessionTokenClaims(
     _ session: SessionRecord, store: Store, now: Int64, lifetime: Int64? = nil
   ) -> JSONValue {
     let iat = now / 1000
-    return [
+    var claims: [String: JSONValue] = [
       "iss": .string(store.baseURL), "sub": .string(session.userID), "sid": .string(session.id),
       "iat": .int(iat), "exp": .int(iat + (lifetime ?? store.sessionTokenLifetime)),
       "nbf": .int(iat - 10),
       "jti": .string(random.base62(20).lowercased()), "v": 2,
       "fva": .array(store.factorAges(session, now: now).map(JSONValue.int)), "sts": "active",
     ]
+    // Clerk's `o` claim for the active organization: id, slug and the role without `org:`.
+    // `per`/`fpm` list feature permissions, which the emulator's roles do not have.
+    if let active = store.activeMembership(of: session) {
+      claims["o"] = [
+        "id": .string(active.organization.id), "slg": .string(active.organization.slug),
+        "rol": .string(active.membership.shortRole),
+      ]
+    }
+    return .object(claims)
   }
 
   /// Template token: the template's claims (shortcodes rendered), then Clerk's default claims
@@ -26,7 +36,8 @@ extension EmulatorSurface {
     let iat = now / 1000
     let context: JSONValue = [
       "user": store.users[session.userID].map { templateUser($0) } ?? .null,
-      "session": ["id": .string(session.id)], "org": .null,
+      "session": ["id": .string(session.id)],
+      "org": store.activeMembership(of: session).map(templateOrganization) ?? .null,
     ]
     var claims = TemplateRenderer(context: context).render(template.claims).objectValue ?? [:]
     claims["iss"] = .string(store.baseURL)
@@ -47,6 +58,19 @@ extension EmulatorSurface {
     } catch {
       return clerkError(.signingFailed(error))
     }
+  }
+
+  /// The `org` object shortcodes read from (the active organization; `org.role` keeps Clerk's
+  /// `org:` prefix, as the v1 `org_role` claim does).
+  private func templateOrganization(
+    _ active: (organization: OrganizationRecord, membership: OrganizationMembershipRecord)
+  ) -> JSONValue {
+    [
+      "id": .string(active.organization.id), "name": .string(active.organization.name),
+      "slug": .string(active.organization.slug), "role": .string(active.membership.role),
+      "image_url": "", "has_image": false,
+      "public_metadata": active.organization.publicMetadata,
+    ]
   }
 
   /// The `user` object shortcodes read from.

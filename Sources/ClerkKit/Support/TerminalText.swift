@@ -44,6 +44,26 @@ package enum TerminalText {
       .map { sanitized(String(String.UnicodeScalarView($0))) }.joined(separator: "\n")
   }
 
+  /// `text` with every control character replaced but its layout: line feeds, tabs, and
+  /// carriage returns that end a line (`\r\n`). For a document a server sent (a reply body
+  /// shown on a terminal).
+  package static func sanitizedDocument(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: needsReplacing) else { return text }
+    var out = String.UnicodeScalarView()
+    let scalars = Array(text.unicodeScalars)
+    for (index, scalar) in scalars.enumerated() {
+      let isLayout =
+        scalar == "\n" || scalar == "\t"
+        || (scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n")
+      if isLayout {
+        out.append(scalar)
+      } else {
+        out.append(contentsOf: sanitized(String(scalar)).unicodeScalars)
+      }
+    }
+    return String(out)
+  }
+
   /// Whether `scalar` is replaced: a control character or a bidirectional formatting one.
   package static func needsReplacing(_ scalar: Unicode.Scalar) -> Bool {
     isControl(scalar) || isBidiFormatting(scalar)

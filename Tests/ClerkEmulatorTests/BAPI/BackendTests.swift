@@ -69,7 +69,7 @@ struct BackendTests {
     let jwks = try EmulatorHarness.json(harness.bapi("GET", "/v1/jwks"))
     #expect(jwks["keys"]?.arrayValue?.first?["kid"]?.stringValue == harness.emulator.instanceID)
     let list = try EmulatorHarness.json(harness.bapi("GET", "/v1/jwt_templates"))
-    #expect(list.arrayValue?.map { $0["name"] } == ["convex"])
+    #expect(list.arrayValue?.map { $0["name"] } == ["convex", "convex-org"])
     #expect(list.arrayValue?.first?["object"] == "jwt_template")
     let created = try EmulatorHarness.json(
       harness.bapi(

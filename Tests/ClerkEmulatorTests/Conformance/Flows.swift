@@ -20,6 +20,7 @@ struct Flows {
     try ticket()
     try browser()
     try backend()
+    try organizations()
     try errors()
   }
 
@@ -269,6 +270,90 @@ struct Flows {
     #expect(
       harness.bapi("PATCH", "/v1/jwt_templates/\(templateID)", json: ["name": "ci"]).status == 422)
     #expect(harness.bapi("POST", "/v1/jwt_templates", json: ["claims": [:]]).status == 422)
+  }
+
+  /// Memberships (bare and paginated), touch and tokens with an organization, and the Backend
+  /// API's organizations and memberships, each with its refusals.
+  private func organizations() throws {
+    let (token, session) = try harness.signIn()
+    let memberships = "/v1/me/organization_memberships"
+    let bare = try json(harness.fapi("GET", memberships, token: token))
+    #expect(bare["response"]?.arrayValue?.count == 2)
+    #expect(
+      harness.fapi("GET", memberships + "?paginated=true&limit=1", token: token).status == 200)
+    #expect(harness.fapi("GET", memberships + "?limit=0", token: token).status == 422)
+    #expect(harness.fapi("GET", memberships).status == 401)
+    let acme = try #require(
+      bare["response"]?.arrayValue?.first { $0["organization"]?["slug"] == "acme" }?[
+        "organization"]?["id"]?.stringValue)
+    let touch = "/v1/client/sessions/\(session)/touch"
+    #expect(
+      harness.fapi("POST", touch, form: [("active_organization_id", acme)], token: token).status
+        == 200)
+    #expect(
+      harness.fapi("POST", touch, form: [("active_organization_id", "globex")], token: token)
+        .status == 200)
+    #expect(
+      harness.fapi("POST", touch, form: [("active_organization_id", "org_nope")], token: token)
+        .status == 404)
+    #expect(harness.fapi("GET", "/v1/client/sessions/\(session)", token: token).status == 200)
+    #expect(harness.fapi("GET", "/v1/me", token: token).status == 200)
+    let tokens = "/v1/client/sessions/\(session)/tokens"
+    #expect(
+      harness.fapi("POST", tokens, form: [("organization_id", acme)], token: token).status == 200)
+    #expect(
+      harness.fapi("POST", tokens + "/convex-org", form: [("organization_id", "")], token: token)
+        .status == 200)
+    #expect(
+      harness.fapi("POST", tokens, form: [("organization_id", "org_nope")], token: token).status
+        == 404)
+    #expect(
+      harness.fapi("POST", tokens + "/convex", form: [("organization_id", "acme")], token: token)
+        .status == 404)
+    #expect(
+      harness.fapi("POST", touch, form: [("active_organization_id", "")], token: token).status
+        == 200)
+    #expect(harness.bapi("GET", "/v1/sessions/\(session)").status == 200)
+
+    let users = try json(harness.bapi("GET", "/v1/users?email_address=mfa@example.com"))
+    let mfa = try #require(users.arrayValue?.first?["id"]?.stringValue)
+    #expect(harness.bapi("GET", "/v1/organizations").status == 200)
+    #expect(
+      harness.bapi("GET", "/v1/organizations?include_members_count=true&query=acme&limit=1")
+        .status == 200)
+    #expect(harness.bapi("GET", "/v1/organizations?order_by=bogus").status == 422)
+    let created = harness.bapi(
+      "POST", "/v1/organizations",
+      json: ["name": "Initech", "slug": "initech", "created_by": .string(mfa)])
+    #expect(created.status == 200)
+    let initech = try #require(try json(created)["id"]?.stringValue)
+    #expect(harness.bapi("POST", "/v1/organizations", json: ["name": "Umbrella"]).status == 200)
+    #expect(
+      harness.bapi("POST", "/v1/organizations", json: ["name": "Acme", "slug": "acme"]).status
+        == 422)
+    #expect(harness.bapi("POST", "/v1/organizations", json: ["slug": "x"]).status == 422)
+    #expect(
+      harness.bapi("POST", "/v1/organizations", json: ["name": "X", "created_by": "user_nope"])
+        .status == 400)
+    let demo = try #require(
+      try json(harness.bapi("GET", "/v1/users?email_address=demo@example.com")).arrayValue?
+        .first?["id"]?.stringValue)
+    let members = "/v1/organizations/\(initech)/memberships"
+    #expect(
+      harness.bapi("POST", members, json: ["user_id": .string(demo), "role": "org:member"]).status
+        == 200)
+    #expect(
+      harness.bapi("POST", members, json: ["user_id": .string(demo), "role": "org:member"]).status
+        == 400)
+    #expect(
+      harness.bapi("POST", members, json: ["user_id": "user_nope", "role": "org:member"]).status
+        == 404)
+    #expect(harness.bapi("POST", members, json: ["user_id": .string(demo)]).status == 422)
+    #expect(
+      harness.bapi(
+        "POST", "/v1/organizations/org_nope/memberships",
+        json: ["user_id": .string(demo), "role": "org:member"]
+      ).status == 404)
   }
 
   private func errors() throws {

@@ -53,6 +53,32 @@ struct ConvexTests {
     #expect(required["status"] == "success")
   }
 
+  @Test("a convex-org token lets a function read the active organization from the identity")
+  func organizationInIdentity() throws {
+    let harness = try EmulatorHarness()
+    let (token, session) = try harness.signIn()
+    let path = "/v1/client/sessions/\(session)/tokens/convex-org"
+    func whoami(_ form: [(String, String)]) throws -> JSONValue? {
+      let body = try EmulatorHarness.json(harness.fapi("POST", path, form: form, token: token))
+      let jwt = try #require(body["jwt"]?.stringValue)
+      let who = try EmulatorHarness.json(
+        call(harness, path: "users:whoami", authorization: "Bearer " + jwt))
+      #expect(who["status"] == "success")
+      return who["value"]
+    }
+    let personal = try whoami([])
+    #expect(personal?["org_id"] == .null)
+    #expect(personal?["org_role"] == .null)
+    let memberships = try EmulatorHarness.json(
+      harness.fapi("GET", "/v1/me/organization_memberships", token: token))
+    let acme = try #require(
+      memberships["response"]?.arrayValue?.first { $0["organization"]?["slug"] == "acme" }?[
+        "organization"]?["id"]?.stringValue)
+    let identity = try whoami([("organization_id", acme)])
+    #expect(identity?["org_id"]?.stringValue == acme)
+    #expect(identity?["org_role"] == "org:admin")
+  }
+
   @Test("a session token (no aud) is NoAuthProvider")
   func sessionTokenRefused() throws {
     let harness = try EmulatorHarness()

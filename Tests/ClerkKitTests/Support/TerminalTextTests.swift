@@ -36,6 +36,14 @@ struct TerminalTextTests {
     #expect(TerminalText.sanitizedLines(input + "\n" + input) == expected + "\n" + expected)
   }
 
+  @Test("sanitizedDocument keeps line feeds, tabs and CRLF line ends, nothing else")
+  func document() {
+    #expect(
+      TerminalText.sanitizedDocument("a\tb\r\nc\rd\u{1B}[2J\n\u{202E}")
+        == "a\tb\r\nc^Md^[[2J\n<U+202E>")
+    #expect(TerminalText.sanitizedDocument("plain\n") == "plain\n")
+  }
+
   @Test("sanitizedLines keeps the line feeds between lines and nothing else")
   func lines() {
     #expect(TerminalText.sanitizedLines("a\u{1B}[2J\nb\r\n") == "a^[[2J\nb^M\n")
