@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The main job, end to end, offline: start the local Clerk emulator, sign in as
 # demo@example.com (password through stdin), show who we are, mint a `convex` token, call the
-# emulator's Convex-style `users:whoami` with it, sign out, stop the emulator.
+# emulator's Convex-style `users:whoami` with it, choose an organization and mint a token that
+# carries it, sign out, stop the emulator.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -62,6 +63,20 @@ show "curl-style: clerkctl api -X POST -d '{\"path\":\"users:whoami\",\"args\":{
 clerkctl api -X POST -d '{"path":"users:whoami","args":{},"format":"json"}' --template convex \
   "$convex_url/api/query"
 echo
+
+step "Organizations: make Acme active; tokens then carry it"
+show "clerkctl org list"
+clerkctl org list
+show "clerkctl org use acme"
+clerkctl org use acme
+show "clerkctl token --template convex-org | clerkctl jwt decode -   # org_id, org_role"
+clerkctl token --template convex-org | clerkctl jwt decode - 2>/dev/null
+show "clerkctl convex query users:whoami --template convex-org --url $convex_url"
+clerkctl convex query users:whoami --template convex-org --url "$convex_url"
+show "clerkctl whoami"
+clerkctl whoami
+show "clerkctl org use --personal"
+clerkctl org use --personal
 
 step "Status of every profile"
 show "clerkctl status"

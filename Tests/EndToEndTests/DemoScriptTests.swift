@@ -25,6 +25,9 @@ struct DemoScriptTests {
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("Signed in as demo@example.com"))
     #expect(result.stdout.contains("\"subject\": \"user_"))
+    #expect(result.stderr.contains("Active organization: Acme Inc"))
+    #expect(result.stdout.contains("\"org_id\": \"org_"), "the convex-org token carries Acme")
+    #expect(result.stdout.contains("org:      Acme Inc (acme, org:admin"))
     #expect(result.stderr.contains("Demo complete."))
   }
 }

@@ -9,16 +9,20 @@ package struct DoctorCommand: Command {
       discussion: """
         Checks that the instance is configured and reachable, the credential file is safe, the \
         session is live, the template mints, the token's iss, aud and sub are what Convex \
-        checks, the signature verifies through discovery, and the local clock is within 5 \
+        checks, the organization claims the template promises (o, org_id, … from \
+        {{org.*}}) are filled in for the active organization ('clerkctl org use'), the signature verifies through discovery, and the local clock is within 5 \
         seconds of Clerk's. The checklist is the command's output, so it goes to stdout \
         (--json: {schema_version, ok, checks: [{check, ok, skipped, detail, fix}]}). Exits 0 when all pass, else \
         with the code of the first failure: 3 configuration or credential file, 4 not signed \
-        in, 5 unreachable, 7 template, 9 token invalid (iss, aud, sub, signature, clock).
+        in, 5 unreachable, 7 template, 9 token invalid (iss, aud, sub, organization, signature, \
+        clock).
         """,
       examples: [
         CommandExample("Check a Convex setup", "clerkctl doctor"),
         CommandExample(
           "Check another template and audience", "clerkctl doctor --template api --audience api"),
+        CommandExample(
+          "Check a template that carries the organization", "clerkctl doctor --template convex-org"),
       ],
       options: [Options.template.spec, Options.audience.spec]
     )

@@ -21,7 +21,7 @@ package struct RootCommand: Command {
       options: GlobalOptions.specs,
       subcommands: [
         LoginCommand.self, TokenCommand.self, WhoamiCommand.self, StatusCommand.self,
-        ProfileCommand.self, LogoutCommand.self, ExecCommand.self, APICommand.self,
+        ProfileCommand.self, OrgCommand.self, LogoutCommand.self, ExecCommand.self, APICommand.self,
         ConvexCommand.self,
         JWTCommand.self, DoctorCommand.self, CompletionCommand.self, VersionCommand.self,
         HelpCommand.self, CompleteCommand.self,

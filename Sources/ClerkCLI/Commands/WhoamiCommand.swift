@@ -7,9 +7,11 @@ package struct WhoamiCommand: Command {
       name: "whoami",
       abstract: "Print who the profile is signed in as.",
       discussion: """
-        Prints the user id, email, session id and instance. Checks the session with Clerk \
-        unless --offline. --json prints {schema_version, profile, user_id, email, session_id, \
-        fapi_url, session_status} (session_status null with --offline).
+        Prints the user id, email, session id, instance and active organization. Checks the \
+        session with Clerk unless --offline. --json prints {schema_version, profile, user_id, \
+        email, session_id, fapi_url, session_status, organization} (session_status null with \
+        --offline; organization null, or {id, slug, name, role} — with --offline only the id \
+        is known).
         """,
       options: [Options.offline.spec])
   }
@@ -30,6 +32,7 @@ package struct WhoamiCommand: Command {
     let account = try context.account()
     var credential = try account.requireCredential()
     var status = "not checked"
+    var membership: OrganizationMembership?
     if !offline {
       let live = try account.liveSession()
       credential = live.credential
@@ -37,10 +40,20 @@ package struct WhoamiCommand: Command {
       if let user = live.session.user {
         credential.email = user.email ?? credential.email
       }
+      if let id = credential.activeOrganization.id {
+        membership = try account.memberships(of: credential).memberships.first {
+          $0.organizationID == id
+        }
+      }
     }
+    let organization = credential.activeOrganization
     if context.globals.json {
       let json = IdentityJSON.object(
-        credential, adding: ["session_status": offline ? .null : .string(status)])
+        credential,
+        adding: [
+          "session_status": offline ? .null : .string(status),
+          "organization": OrganizationJSON.active(organization, membership: membership),
+        ])
       context.print(json.prettyEncoded)
     } else {
       let shown = TerminalText.sanitized
@@ -50,6 +63,7 @@ package struct WhoamiCommand: Command {
         email:    \(shown(credential.email ?? "(none)"))
         session:  \(shown(credential.sessionID ?? "?")) (\(shown(status)))
         instance: \(shown(credential.fapiURL))
+        org:      \(shown(OrganizationJSON.text(organization, membership: membership)))
         profile:  \(shown(credential.profile))
         """)
     }

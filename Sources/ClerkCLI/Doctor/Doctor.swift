@@ -5,7 +5,8 @@ import Glibc
 /// Runs `clerkctl doctor`'s checklist, in order, each check after the ones it needs.
 ///
 /// Order: instance configured, instance reachable, credential file, signed in, session live,
-/// template mints, iss, aud, sub, signature, clock. A check whose input an earlier failure took
+/// template mints, iss, aud, sub, organization (when the template promises org claims or one
+/// is active), signature, clock. A check whose input an earlier failure took
 /// away is skipped, not failed.
 package struct Doctor {
   /// Clock difference with Clerk that still passes, seconds.
@@ -132,6 +133,11 @@ package struct Doctor {
     let claims = (try? ClerkAccount.claims(of: minted.token.jwt)) ?? [:]
     let instanceURL = (try? instance.get()).map(\.url) ?? minted.credential.fapiURL
     checks += claimChecks(claims, instanceURL: instanceURL)
+    if let check = organizationCheck(
+      claims, active: minted.credential.activeOrganization, profile: profile)
+    {
+      checks.append(check)
+    }
     checks.append(
       signatureCheck(minted.token.jwt, claims: claims, skew: minted.credential.clockSkew))
     checks.append(clockCheck(skew: minted.credential.clockSkew, source: "the token mint"))

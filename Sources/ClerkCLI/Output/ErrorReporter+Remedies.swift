@@ -49,11 +49,32 @@ extension ErrorReporter {
     case .signInTimedOut(let seconds):
       return "sign-in timed out after \(seconds.secondsText) s; run 'clerkctl login' "
         + "again (or raise --sign-in-timeout)"
+    case .organizationNotFound(let profile, let reference, let memberships):
+      return organizationWording(profile: profile, reference: reference, memberships)
     case .transport(let error):
       return cliWording(for: error)
     case .api, .unavailable, .malformedResponse, .tokenRefused, .signInRejected, .configuration:
       return nil
     }
+  }
+
+  /// Not a member: the user's organizations and the command that chooses one of them.
+  private static func organizationWording(
+    profile: String, reference: String, _ memberships: [OrganizationMembership]
+  ) -> String {
+    let flag = profile == ProfileName.defaultName ? "" : " --profile \(profile)"
+    let refusal =
+      "'\(reference)' is not an organization you are a member of "
+      + "(organization_not_found_or_unauthorized)"
+    guard let first = memberships.first else {
+      return refusal + "; you are a member of none: join one in Clerk, or run "
+        + "'clerkctl org use --personal\(flag)'"
+    }
+    let items = memberships.map { membership in
+      "\(membership.slug ?? membership.organizationID) (\(membership.name), \(membership.role))"
+    }
+    return refusal + "; yours: " + items.joined(separator: ", ")
+      + "; run 'clerkctl org use \(first.slug ?? first.organizationID)\(flag)'"
   }
 
   private static func cliWording(for error: HTTPError) -> String? {

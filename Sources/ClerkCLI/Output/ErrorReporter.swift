@@ -64,6 +64,7 @@ extension ClerkError: ExitCodeProviding {
     case .signInTimedOut: .signInTimeout
     case .configuration, .redirectRefused, .callbackPortInUse: .configuration
     case .tokenTooShortLived: .usage
+    case .organizationNotFound: .signInRejected
     }
   }
 }
@@ -94,7 +95,7 @@ extension ClerkAuthError: ExitCodeProviding {
     case .noActiveSession: .notSignedIn
     case .tokenRetrievalFailed: .tokenRefused
     case .signInTimeout: .signInTimeout
-    case .signInRejected: .signInRejected
+    case .signInRejected, .organizationNotFound: .signInRejected
     case .unavailable: .unavailable
     }
   }

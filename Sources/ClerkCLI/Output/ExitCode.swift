@@ -29,7 +29,9 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
     case .unavailable:
       "network or server unavailable: connect or DNS failure, timeout, 5xx or 429 after "
         + "retries, a malformed response"
-    case .signInRejected: "sign-in rejected: wrong identifier, password, code or ticket"
+    case .signInRejected:
+      "refused by Clerk: wrong identifier, password, code or ticket; an organization the "
+        + "user is not a member of"
     case .tokenRefused: "token refused: the JWT template does not exist or cannot be minted"
     case .signInTimeout: "sign-in timed out (--sign-in-timeout)"
     case .jwtInvalid: "JWT invalid (jwt verify, doctor)"

@@ -29,6 +29,10 @@ package enum ClerkError: Error, Equatable, CustomStringConvertible {
   case redirectRefused(url: String, error: ClerkAPIError)
   /// The loopback callback's port on 127.0.0.1 is taken.
   case callbackPortInUse(port: Int)
+  /// `reference` (an organization id or slug) is not an organization the user is a member of,
+  /// or no organization at all; `memberships` are the ones the user has.
+  case organizationNotFound(
+    profile: String, reference: String, memberships: [OrganizationMembership])
   /// The template's tokens (`lifetime` seconds in all) never live as long as the `minTTL`
   /// seconds the caller asked for.
   case tokenTooShortLived(lifetime: Int64, minTTL: Double)
@@ -68,7 +72,19 @@ package enum ClerkError: Error, Equatable, CustomStringConvertible {
         + "ask for less or lengthen the template's lifetime"
     case .signInTimedOut(let seconds):
       return "sign-in timed out after \(seconds.secondsText) s"
+    case .organizationNotFound(_, let reference, let memberships):
+      return "'\(reference)' is not an organization this user is a member of "
+        + "(organization_not_found_or_unauthorized); "
+        + Self.membershipSummary(memberships)
     }
   }
 
+  /// `the user's organizations: acme (Acme Inc, org:admin), …`, or that there are none.
+  package static func membershipSummary(_ memberships: [OrganizationMembership]) -> String {
+    guard !memberships.isEmpty else { return "the user is a member of no organization" }
+    let items = memberships.map { membership in
+      "\(membership.slug ?? membership.organizationID) (\(membership.name), \(membership.role))"
+    }
+    return "the user's organizations: " + items.joined(separator: ", ")
+  }
 }

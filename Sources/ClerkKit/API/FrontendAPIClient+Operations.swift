@@ -77,8 +77,12 @@ extension FrontendAPIClient {
       response: try SignUpAttempt(json: response), client: try ClerkClient(json: json["client"]))
   }
 
-  /// `POST /v1/client/sessions/{sid}/tokens[/{template}]`: a fresh JWT.
-  package func mintToken(sessionID: String, template: String?) throws(ClerkError) -> String {
+  /// `POST /v1/client/sessions/{sid}/tokens[/{template}]`: a fresh JWT. `organizationID` is
+  /// sent as `organization_id` (empty: the personal account); `nil` sends none, so Clerk keeps
+  /// the session's active organization.
+  package func mintToken(
+    sessionID: String, template: String?, organizationID: String? = nil
+  ) throws(ClerkError) -> String {
     var path = "/v1/client/sessions/\(segment(sessionID))/tokens"
     if let template {
       // One segment: `.` and `..` would be resolved away by URL normalisation.
@@ -87,7 +91,8 @@ extension FrontendAPIClient {
       }
       path += "/\(segment(template))"
     }
-    let json = try send("POST", path, form: [], idempotent: true)
+    let form = organizationID.map { [("organization_id", $0)] } ?? []
+    let json = try send("POST", path, form: form, idempotent: true)
     guard let jwt = json["jwt"]?.stringValue, !jwt.isEmpty else {
       throw .malformedResponse("the token reply has no 'jwt'")
     }

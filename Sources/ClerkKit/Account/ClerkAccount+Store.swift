@@ -17,7 +17,8 @@ extension ClerkAccount {
     let credential = ProfileCredential(
       profile: profile, fapiURL: fapiURL, clientToken: outcome.clientToken,
       sessionID: outcome.sessionID, userID: outcome.user.id, email: outcome.user.email,
-      signedInAt: clock.epochSeconds, clockSkew: clockSkew)
+      signedInAt: clock.epochSeconds, clockSkew: clockSkew,
+      activeOrganization: outcome.activeOrganization)
     let previous: ProfileCredential? = try store.withLock(profile: profile, timeout: lockTimeout) {
       let previous = try? store.loadForRemoval(profile: profile)
       if let exposure = previous?.exposure { onExposedCredential?(exposure) }

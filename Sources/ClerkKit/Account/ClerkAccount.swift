@@ -148,7 +148,12 @@ package struct ClerkAccount {
     let api = api(fapiURL: baseURL(for: credential), clientToken: credential.clientToken)
     let jwt: String
     do {
-      jwt = try api.mintToken(sessionID: sessionID, template: template)
+      // The session token names the active organization as Clerk last reported it (never a
+      // guess); template requests carry none, as Clerk's clients send them, and Clerk renders
+      // them with the session's active organization.
+      jwt = try api.mintToken(
+        sessionID: sessionID, template: template,
+        organizationID: template == nil ? credential.activeOrganization.tokenParameter : nil)
     } catch {
       throw try explainMintFailure(error, api: api, sessionID: sessionID, template: template)
     }
@@ -223,9 +228,22 @@ package struct ClerkAccount {
       throw ClerkError.notSignedIn(profile: profile, .ended)
     }
     let client = try answer.get()
-    if api.clientTokenChanged, let rotated = api.clientToken {
-      credential.clientToken = rotated
-      try store.withLock(profile: profile, timeout: lockTimeout) { try store.save(credential) }
+    let reported = client?.session(sessionID)?.activeOrganization ?? .unknown
+    if (api.clientTokenChanged && api.clientToken != nil)
+      || (reported != .unknown && reported != credential.activeOrganization)
+    {
+      credential = try store.withLock(profile: profile, timeout: lockTimeout) {
+        var fresh = try requireCredential()
+        guard fresh.sessionID == sessionID else { return fresh }
+        if api.clientTokenChanged, let rotated = api.clientToken { fresh.clientToken = rotated }
+        // Only when nothing chose another organization while the request was out: what Clerk
+        // reported before a switch is stale after it.
+        if fresh.activeOrganization == credential.activeOrganization {
+          fresh.recordActiveOrganization(reported)
+        }
+        try store.save(fresh)
+        return fresh
+      }
     }
     guard let session = client?.session(sessionID), session.isActive else {
       let state = client?.session(sessionID)?.status.rawValue ?? "gone"

@@ -7,6 +7,8 @@ package struct SignInFlow {
     package var user: ClerkUser
     /// The (rotated) client token that holds the session: the credential to store.
     package var clientToken: String
+    /// The new session's active organization, as Clerk reports it.
+    package var activeOrganization: ActiveOrganization = .unknown
   }
 
   private let api: FrontendAPIClient
@@ -209,7 +211,9 @@ package struct SignInFlow {
     guard let token = api.clientToken else {
       throw ClerkError.malformedResponse("Clerk returned no client token (Authorization header)")
     }
-    return Outcome(sessionID: sessionID, user: user, clientToken: token)
+    return Outcome(
+      sessionID: sessionID, user: user, clientToken: token,
+      activeOrganization: client?.session(sessionID)?.activeOrganization ?? .unknown)
   }
 
   /// Runs one sign-in request, turning Clerk's refusals of what the user typed into

@@ -23,6 +23,12 @@ extension ProfileCredential {
       ]
     }
     members["tokens"] = .object(cache)
+    // Absent: not known; null: the personal account.
+    switch activeOrganization {
+    case .unknown: break
+    case .personal: members["active_organization_id"] = .null
+    case .organization(let id): members["active_organization_id"] = .string(id)
+    }
     return .object(members)
   }
 
@@ -67,10 +73,13 @@ extension ProfileCredential {
         issuedAt: try token.int("issued_at"), expiresAt: try token.int("expires_at"),
         instance: try token.optionalString("instance"))
     }
+    _ = try reader.optionalString("active_organization_id")  // a string or null, when present
     self.init(
       profile: profile, fapiURL: fapiURL, clientToken: clientToken, sessionID: sessionID,
       userID: userID, email: email, signedInAt: signedInAt, clockSkew: clockSkew,
-      tokens: tokens)
+      tokens: tokens,
+      activeOrganization: ActiveOrganization(
+        member: document.objectValue?["active_organization_id"]))
   }
 }
 

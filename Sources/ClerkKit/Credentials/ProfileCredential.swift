@@ -24,11 +24,13 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
   package var clockSkew: Double
   /// Cached JWTs by `CachedToken.cacheKey(sessionID:template:)`.
   package var tokens: [String: CachedToken]
+  /// The session's active organization as Clerk last reported it; token requests carry it.
+  package var activeOrganization: ActiveOrganization
 
   package init(
     profile: String, fapiURL: String, clientToken: String, sessionID: String? = nil,
     userID: String? = nil, email: String? = nil, signedInAt: Int64, clockSkew: Double = 0,
-    tokens: [String: CachedToken] = [:]
+    tokens: [String: CachedToken] = [:], activeOrganization: ActiveOrganization = .unknown
   ) {
     self.profile = profile
     self.fapiURL = fapiURL
@@ -39,6 +41,7 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
     self.signedInAt = signedInAt
     self.clockSkew = clockSkew
     self.tokens = tokens
+    self.activeOrganization = activeOrganization
   }
 
   /// The cached token for `sessionID` and `template`, if any (expired ones included).
@@ -59,11 +62,19 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
+  /// Records the session's active organization as Clerk reported it; when it changed, drops
+  /// every cached token (their claims name the old one).
+  package mutating func recordActiveOrganization(_ organization: ActiveOrganization) {
+    guard organization != activeOrganization else { return }
+    if organization != .unknown { tokens = [:] }
+    activeOrganization = organization
+  }
+
   /// A summary without the client token or JWTs.
   package var description: String {
     "ProfileCredential(profile: \(profile), fapiURL: \(fapiURL), sessionID: "
       + "\(sessionID ?? "nil"), userID: \(userID ?? "nil"), email: \(email ?? "nil"), "
       + "signedInAt: \(signedInAt), clockSkew: \(clockSkew), tokens: \(tokens.count), "
-      + "clientToken: <redacted>)"
+      + "activeOrganization: \(activeOrganization), clientToken: <redacted>)"
   }
 }

@@ -48,6 +48,8 @@ extension ClerkAuthError {
       self = .configuration(error.description)
     case .signInTimedOut:
       self = .signInTimeout
+    case .organizationNotFound:
+      self = .organizationNotFound(error.description)
     case .configuration(let reason):
       self = .configuration(reason)
     case .transport(let http):

@@ -18,6 +18,9 @@ public enum ClerkAuthError: Error, Equatable, Sendable, CustomStringConvertible 
   case unavailable(String)
   /// A bad publishable key or URL, or a credential store that cannot be used.
   case configuration(String)
+  /// The organization asked for is not one the user is a member of, or does not exist; the
+  /// reason lists the user's organizations.
+  case organizationNotFound(String)
 
   public var description: String {
     switch self {
@@ -31,7 +34,8 @@ public enum ClerkAuthError: Error, Equatable, Sendable, CustomStringConvertible 
     case .signInTimeout:
       return "timed out waiting for the Clerk sign-in to complete; try again or raise "
         + "signInTimeout"
-    case .signInRejected(let reason), .unavailable(let reason), .configuration(let reason):
+    case .signInRejected(let reason), .unavailable(let reason), .configuration(let reason),
+      .organizationNotFound(let reason):
       return reason
     }
   }

@@ -234,7 +234,7 @@ public final class ClerkAuthProvider: Sendable {
 
   // MARK: - Plumbing
 
-  private func account() throws(ClerkAuthError) -> ClerkAccount {
+  func account() throws(ClerkAuthError) -> ClerkAccount {
     let backing = try backing.get()
     var account = ClerkAccount(
       profile: backing.profile, store: backing.store, http: http, clock: clock)
@@ -292,7 +292,7 @@ public final class ClerkAuthProvider: Sendable {
     let credentials = ClerkCredentials(
       userId: result.credential.userID
         ?? (try? ClerkAccount.claims(of: result.token.jwt))?["sub"]?.stringValue ?? "",
-      idToken: result.token.jwt)
+      idToken: result.token.jwt, organizationId: result.credential.activeOrganization.id)
     let callback = state.withLock { state in
       state.publish(.authenticated(credentials))
       if activity == .signIn { state.signedIn(credentials) }
@@ -331,7 +331,7 @@ public final class ClerkAuthProvider: Sendable {
   }
 
   /// Runs blocking work (curl, file locks) on a global queue.
-  private static func offload<T: Sendable>(
+  static func offload<T: Sendable>(
     _ body: @escaping @Sendable () throws -> T
   ) async throws -> T {
     try await withCheckedThrowingContinuation { continuation in

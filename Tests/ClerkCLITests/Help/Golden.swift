@@ -94,6 +94,8 @@ enum Golden {
       status                    List every profile: instance, user, session,
                                 credential file, cached tokens.
       profile                   List profiles, or choose the one later commands use.
+      org                       List your Clerk organizations, or choose the
+                                session's active one.
       logout                    Sign the profile out and delete its credential and
                                 cached tokens.
       exec                      Run a command with a fresh token in its environment.

@@ -138,6 +138,27 @@ struct ErrorWordingTests {
         "timed out after 30 s waiting for the lock '/c/profiles/ci.lock'; another clerkctl "
           + "process is holding it: wait for it to finish or stop it"
       ),
+      (
+        ClerkError.organizationNotFound(
+          profile: "work", reference: "initech",
+          memberships: [
+            OrganizationMembership(
+              id: "orgmem_1", role: "org:admin", organizationID: "org_1", slug: "acme",
+              name: "Acme Inc"),
+            OrganizationMembership(
+              id: "orgmem_2", role: "org:member", organizationID: "org_2", slug: nil,
+              name: "No Slug"),
+          ]),
+        "'initech' is not an organization you are a member of "
+          + "(organization_not_found_or_unauthorized); yours: acme (Acme Inc, org:admin), "
+          + "org_2 (No Slug, org:member); run 'clerkctl org use acme --profile work'"
+      ),
+      (
+        ClerkError.organizationNotFound(profile: "default", reference: "acme", memberships: []),
+        "'acme' is not an organization you are a member of "
+          + "(organization_not_found_or_unauthorized); you are a member of none: join one in "
+          + "Clerk, or run 'clerkctl org use --personal'"
+      ),
       (ClerkAuthError.noActiveSession, "no active Clerk session; run 'clerkctl login'"),
       (
         HTTPError(
@@ -195,5 +216,11 @@ struct ErrorWordingTests {
     #expect(
       ErrorReporter.exitCode(for: ClerkError.notSignedIn(profile: "p", .ended)) == .notSignedIn)
     #expect(ErrorReporter.exitCode(for: ClerkError.signInUnsupported(.identifier)) == .failure)
+    #expect(
+      ErrorReporter.exitCode(
+        for: ClerkError.organizationNotFound(profile: "p", reference: "x", memberships: []))
+        == .signInRejected)
+    #expect(
+      ErrorReporter.exitCode(for: ClerkAuthError.organizationNotFound("x")) == .signInRejected)
   }
 }

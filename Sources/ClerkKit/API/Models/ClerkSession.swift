@@ -3,11 +3,17 @@ package struct ClerkSession: Sendable, Equatable {
   package var id: String
   package var status: SessionStatus
   package var user: ClerkUser?
+  /// The session's active organization (`last_active_organization_id`).
+  package var activeOrganization: ActiveOrganization
 
-  package init(id: String, status: SessionStatus, user: ClerkUser?) {
+  package init(
+    id: String, status: SessionStatus, user: ClerkUser?,
+    activeOrganization: ActiveOrganization = .unknown
+  ) {
     self.id = id
     self.status = status
     self.user = user
+    self.activeOrganization = activeOrganization
   }
 
   /// Reads a `Session` object.
@@ -21,7 +27,9 @@ package struct ClerkSession: Sendable, Equatable {
       } else {
         nil
       }
-    self.init(id: id, status: SessionStatus(rawValue: status), user: user)
+    self.init(
+      id: id, status: SessionStatus(rawValue: status), user: user,
+      activeOrganization: ActiveOrganization(sessionJSON: json))
   }
 
   /// Whether tokens can be minted for it.
