@@ -69,7 +69,9 @@ extension EmulatorProcess {
       {"users": [
         {"email": "demo@example.com", "password": "demo-password", "first_name": "Demo"},
         {"email": "demo+clerk_test@example.com"},
-        {"email": "mfa@example.com", "password": "demo-password", "totp_secret": "JBSWY3DPEHPK3PXP"}
+        {"email": "mfa@example.com", "password": "demo-password", "totp_secret": "JBSWY3DPEHPK3PXP",
+         "backup_codes": ["backup-0008"]},
+        {"username": "phoneuser", "phone": "+15555550100"}
        ],
        "templates": [
         {"name": "convex", "claims": {"aud": "convex", "sub": "{{user.id}}"}, "lifetime": 3600}

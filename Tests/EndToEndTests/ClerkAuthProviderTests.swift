@@ -62,6 +62,24 @@ struct ClerkAuthProviderTests {
     #expect(provider.currentAuthState == .unauthenticated)
   }
 
+  @Test("a phone code, and a backup code as the second factor, which works only once")
+  func phoneAndBackupCode() async throws {
+    let phone = try await provider().login(
+      .phoneCode(identifier: "+15555550100", code: { _ in "424242" }))
+    #expect(phone.userId.hasPrefix("user_"))
+    let method = ClerkSignInMethod.password(
+      identifier: "mfa@example.com", password: "demo-password", backupCode: "backup-0008")
+    let mfa = try await provider().login(method)
+    #expect(mfa.userId.hasPrefix("user_"))
+    #expect(mfa.userId != phone.userId)
+    await #expect {
+      try await provider().login(method)
+    } throws: { error in
+      guard case ClerkAuthError.signInRejected(let reason) = error else { return false }
+      return reason.contains("Incorrect code")
+    }
+  }
+
   @Test("an unknown template is tokenRetrievalFailed, naming it")
   func unknownTemplate() async throws {
     let provider = provider(template: "nope")

@@ -67,7 +67,7 @@ struct EmulatorExecutableTests {
       HTTPRequest(
         url: emulator.apiURL + "/v1/users",
         headers: ["Authorization": "Bearer " + emulator.secretKey]))
-    #expect(try JSONValue(parsing: users.body).arrayValue?.count == 3)
+    #expect(try JSONValue(parsing: users.body).arrayValue?.count == 4)
 
     #expect(emulator.stop() == 0)
   }

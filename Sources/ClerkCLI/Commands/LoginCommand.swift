@@ -10,8 +10,10 @@ package struct LoginCommand: Command {
       discussion: """
         Signs in to the Frontend API the way Clerk's native SDKs do and stores the client token \
         (the long-lived credential) for the profile. Passwords and codes come from a prompt or \
-        stdin, never from the command line. A second factor (TOTP or an email code) is read \
-        from a prompt or --code-stdin.
+        stdin, never from the command line. The identifier is an email address, a phone \
+        number (+15555550100) or a username. A second factor (TOTP, an email or phone code, or \
+        a backup code) is read from a prompt or --code-stdin; at the authenticator prompt, b \
+        chooses a backup code instead.
 
         Browser sign-in (--oauth, --sso) opens $BROWSER or xdg-open, prints the URL to stderr, \
         and waits for Clerk's redirect on http://127.0.0.1:PORT/callback.
@@ -34,27 +36,39 @@ package struct LoginCommand: Command {
         CommandExample(
           "Sign in in CI (the Backend API secret in CLERK_SECRET_KEY)",
           "clerkctl login --user-id user_123"),
+        CommandExample(
+          "Sign in with a code texted to a phone",
+          "clerkctl login --identifier +15555550100 --strategy phone_code"),
+        CommandExample(
+          "Sign in with a backup code (stdin: the password, then the code)",
+          "clerkctl login --identifier you@example.com --password-stdin --second-factor backup_code"
+        ),
         CommandExample("Sign in with Google in the browser", "clerkctl login --oauth google"),
       ],
       options: [
         Options.identifier.spec, Options.passwordFromStdin.spec, Options.strategy.spec,
-        Options.codeFromStdin.spec, Options.ticketFromStdin.spec, Options.userID.spec,
-        Options.oauth.spec, Options.sso.spec, Options.noBrowser.spec, OptionKey.callbackPort.spec,
-        Options.redirectURL.spec, OptionKey.signInTimeout.spec, Options.noSignUp.spec,
+        Options.secondFactor.spec, Options.codeFromStdin.spec, Options.ticketFromStdin.spec,
+        Options.userID.spec, Options.oauth.spec, Options.sso.spec, Options.noBrowser.spec,
+        OptionKey.callbackPort.spec, Options.redirectURL.spec, OptionKey.signInTimeout.spec,
+        Options.noSignUp.spec,
       ])
   }
 
   /// The options of `login` (`--sign-in-timeout` and `--callback-port` are ``OptionKey``'s).
   package enum Options {
     package static let identifier = OptionKey.string(
-      "identifier", aliases: ["email"], value: "email",
-      help: "Email address or username to sign in with.")
+      "identifier", aliases: ["email"], value: "identifier",
+      help: "Email address, phone number (+15555550100) or username to sign in with.")
     package static let passwordFromStdin = OptionKey.flag(
       "password-stdin", help: "Read the password from the first line of stdin.")
     package static let strategy: OptionKey<SignInStrategy?> = .choice(
       "strategy", value: "strategy",
-      help: "How to prove the identity: a password, or a code Clerk mails.",
+      help: "How to prove the identity: a password, a code Clerk mails, or one it texts.",
       shownDefault: .password)
+    package static let secondFactor: OptionKey<SecondFactor?> = .choice(
+      "second-factor", value: "factor",
+      help: "The second factor to use instead of the first offered (backup_code: one of the "
+        + "account's backup codes; with --password-stdin, stdin's second line).")
     package static let codeFromStdin = OptionKey.flag(
       "code-stdin",
       help: "Read the verification code from stdin (its second line with --password-stdin).")
@@ -81,6 +95,15 @@ package struct LoginCommand: Command {
   package enum SignInStrategy: String, CaseIterable, Sendable {
     case password
     case emailCode = "email_code"
+    case phoneCode = "phone_code"
+  }
+
+  /// `--second-factor`: which of the account's second factors to use.
+  package enum SecondFactor: String, CaseIterable, Sendable {
+    case totp
+    case emailCode = "email_code"
+    case phoneCode = "phone_code"
+    case backupCode = "backup_code"
   }
 
   /// `--identifier` / `--email`.
@@ -90,6 +113,8 @@ package struct LoginCommand: Command {
   package var ticketFromStdin: Bool
   /// `--strategy`, when given.
   package var strategy: SignInStrategy?
+  /// `--second-factor`, when given.
+  package var secondFactor: SecondFactor?
   package var userID: String?
   package var signInTimeout: Double
   /// `--oauth` / `--sso`: a browser sign-in (see `LoginCommand+Browser.swift`).
@@ -101,6 +126,7 @@ package struct LoginCommand: Command {
     codeFromStdin = parsed[Options.codeFromStdin]
     ticketFromStdin = parsed[Options.ticketFromStdin]
     strategy = parsed[Options.strategy]
+    secondFactor = parsed[Options.secondFactor]
     userID = parsed[Options.userID]
     signInTimeout = parsed[.signInTimeout]
     browser = try BrowserLoginOptions(parsed: parsed)
@@ -111,11 +137,15 @@ package struct LoginCommand: Command {
     if ways.count > 1 {
       throw UsageError("\(ways.joined(separator: " and ")) are different ways in; use one")
     }
-    if let way = ways.first, identifier != nil || passwordFromStdin || strategy != nil {
-      throw UsageError("\(way) takes no --identifier, --password-stdin or --strategy")
+    if let way = ways.first,
+      identifier != nil || passwordFromStdin || strategy != nil || secondFactor != nil
+    {
+      throw UsageError(
+        "\(way) takes no --identifier, --password-stdin, --strategy or --second-factor")
     }
-    if strategy == .emailCode, passwordFromStdin {
-      throw UsageError("--strategy email_code signs in without a password; drop --password-stdin")
+    if let strategy, strategy != .password, passwordFromStdin {
+      throw UsageError(
+        "--strategy \(strategy.rawValue) signs in without a password; drop --password-stdin")
     }
   }
 
@@ -141,6 +171,7 @@ package struct LoginCommand: Command {
     }
     if let identifier { words += ["--identifier", identifier] }
     if let strategy, strategy != .password { words += ["--strategy", strategy.rawValue] }
+    if let secondFactor { words += ["--second-factor", secondFactor.rawValue] }
     if let userID { words += ["--user-id", userID] }
     return words.joined(separator: " ")
   }
@@ -181,7 +212,8 @@ package struct LoginCommand: Command {
     }
     let host = URLParts.authority(of: credential.fapiURL) ?? credential.fapiURL
     context.note(
-      "Signed in as \(credential.email ?? "(no email)") (\(credential.userID ?? "?")) on \(host)")
+      "Signed in as \(credential.shownIdentifier ?? "(no identifier)") (\(credential.userID ?? "?")) "
+        + "on \(host)")
   }
 
   private func signInMethod(
@@ -201,13 +233,20 @@ package struct LoginCommand: Command {
     }
     if ticketFromStdin { return .ticket }
     let identifier = try self.identifier ?? promptIdentifier(context)
-    if strategy == .emailCode {
+    if let strategy, strategy != .password {
       if !codeFromStdin && !context.canPrompt {
-        throw UsageError("no way to read the emailed code: pass --code-stdin or run in a terminal")
+        let what = strategy == .phoneCode ? "texted" : "emailed"
+        throw UsageError("no way to read the \(what) code: pass --code-stdin or run in a terminal")
       }
-      return .emailCode(identifier: identifier)
+      return strategy == .phoneCode
+        ? .phoneCode(identifier: identifier) : .emailCode(identifier: identifier)
     }
     if passwordFromStdin { return .password(identifier: identifier) }
+    // A code on stdin and no password: whichever first factor Clerk offers (a phone or email
+    // code for an account without a password).
+    if codeFromStdin && strategy == nil && !context.canPrompt {
+      return .identifierFirst(identifier: identifier)
+    }
     guard context.canPrompt else {
       throw UsageError(
         "no password: pass --password-stdin and pipe it in (or use --strategy email_code, "
@@ -219,11 +258,11 @@ package struct LoginCommand: Command {
 
   private func promptIdentifier(_ context: CommandContext) throws -> String {
     guard context.canPrompt else {
-      throw UsageError("no identifier: pass --identifier EMAIL")
+      throw UsageError("no identifier: pass --identifier EMAIL (or a phone number or username)")
     }
     // An empty answer asks again; the sign-in deadline bounds the wait.
     while true {
-      let answer = try context.terminal.prompt("Email address: ").trimmingWhitespace()
+      let answer = try context.terminal.prompt("Email, phone or username: ").trimmingWhitespace()
       if !answer.isEmpty { return answer }
       context.note("An email address, phone number or username is needed to sign in.")
     }
@@ -233,14 +272,17 @@ package struct LoginCommand: Command {
   /// a stored sign-in.
   static func noteReplacing(_ stored: ProfileCredential?, _ context: CommandContext) {
     guard let stored, stored.sessionID != nil else { return }
-    let who = stored.email ?? stored.userID ?? "another user"
+    let who = stored.shownIdentifier ?? stored.userID ?? "another user"
     let host = URLParts.authority(of: stored.fapiURL) ?? stored.fapiURL
     context.note("Already signed in as \(who) on \(host); signing in again replaces it.")
   }
 
   private func signInInputs(_ context: CommandContext, stdin: StdinLines) -> SignInInputs {
     let passwordFromStdin = self.passwordFromStdin
-    let codeFromStdin = self.codeFromStdin
+    // A chosen second factor with the password on stdin: its code is stdin's next line.
+    let codeFromStdin = self.codeFromStdin || (passwordFromStdin && secondFactor != nil)
+    // The backup-code hint is shown once, before the first authenticator prompt.
+    let hinted = Lock(false)
     // At a terminal a mistake is not the end: three tries for a prompted password or code.
     var inputs = SignInInputs(
       password: { identifier in
@@ -259,8 +301,18 @@ package struct LoginCommand: Command {
         // Codes echo: they are short-lived and read off a screen.
         switch kind {
         case .totp: return try context.terminal.prompt("Authenticator app code: ")
+        case .totpOrBackupCode:
+          let first = hinted.withLock { shown in
+            defer { shown = true }
+            return !shown
+          }
+          if first { context.note("Lost the authenticator app? Type b for a backup code instead.") }
+          return try context.terminal.prompt("Authenticator app code: ")
+        case .backupCode: return try context.terminal.prompt("Backup code: ")
         case .emailCode, .emailSecondFactor:
           return try context.terminal.prompt("Code sent to \(destination ?? "your email"): ")
+        case .phoneCode, .phoneSecondFactor:
+          return try context.terminal.prompt("Code sent to \(destination ?? "your phone"): ")
         }
       },
       ticket: { try stdin.presetTicket ?? stdin.line("the sign-in ticket (--ticket-stdin)") },
@@ -268,6 +320,11 @@ package struct LoginCommand: Command {
     if context.canPrompt {
       if !passwordFromStdin { inputs.passwordTries = 3 }
       if !codeFromStdin { inputs.codeTries = 3 }
+    }
+    inputs.secondFactor = secondFactor?.rawValue
+    // At the authenticator prompt, b (or "backup") asks for a backup code instead.
+    inputs.wantsBackupCode = { answer in
+      !codeFromStdin && ["b", "backup"].contains(answer.trimmingWhitespace().lowercased())
     }
     return inputs
   }

@@ -78,7 +78,7 @@ package struct StatusCommand: Command {
                 "expires_in": .int(max(0, token.expiresAt - Int64(now + skew))),
               ]
             })
-          let email = TerminalText.sanitized(credential.email ?? "?")
+          let email = TerminalText.sanitized(credential.shownIdentifier ?? "?")
           let user = TerminalText.sanitized(credential.userID ?? "?")
           line += "  \(email) (\(user)) on \(TerminalText.sanitized(credential.fapiURL))"
           line += "\n    session: \(credential.sessionID ?? "none") (\(Self.words(status)))"

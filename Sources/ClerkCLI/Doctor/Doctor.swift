@@ -77,7 +77,8 @@ package struct Doctor {
       checks.append(
         .pass(
           "signed in",
-          "profile '\(profile)' as \(credential.email ?? credential.userID ?? "unknown user")"))
+          "profile '\(profile)' as \(credential.shownIdentifier ?? credential.userID ?? "unknown user")"
+        ))
     case .success:
       signedIn = nil
       checks.append(

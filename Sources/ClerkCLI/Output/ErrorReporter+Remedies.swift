@@ -97,7 +97,10 @@ extension ErrorReporter {
       return "this account signs in with \(methods); "
         + "use 'clerkctl login --oauth PROVIDER', '--ticket-stdin' or '--user-id'"
     case .secondFactors:
-      return step.summary + " by clerkctl; use a TOTP app or an email code"
+      return step.summary + " by clerkctl; use a TOTP app, an email or phone code, or a backup code"
+    case .secondFactorNotOffered(_, let offered):
+      return step.summary + "; drop --second-factor"
+        + (offered.isEmpty ? "" : " or pass one of: " + offered.joined(separator: ", "))
     case .newPassword:
       return step.summary + ", then run 'clerkctl login' again"
     case .state:

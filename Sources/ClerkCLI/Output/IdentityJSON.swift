@@ -20,8 +20,10 @@ package enum IdentityJSON {
     return .object(fields)
   }
 
-  /// `login --json`: the identity and the identifier signed in with (the primary email).
+  /// `login --json`: the identity and the identifier it is known by (the primary email, else
+  /// the phone number, else the username).
   package static func login(_ credential: ProfileCredential) -> JSONValue {
-    object(credential, adding: ["identifier": credential.email.map(JSONValue.string) ?? .null])
+    object(
+      credential, adding: ["identifier": credential.shownIdentifier.map(JSONValue.string) ?? .null])
   }
 }

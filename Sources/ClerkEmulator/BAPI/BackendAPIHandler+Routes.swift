@@ -171,7 +171,7 @@ extension BackendAPIHandler {
       })
     let (limit, offset) = try page(query)
     let users = store.userOrder.reversed().compactMap { store.users[$0] }.filter {
-      emails.isEmpty || emails.contains($0.emailAddress.lowercased())
+      emails.isEmpty || $0.emailAddress.map { emails.contains($0.lowercased()) } == true
     }
     return .array(users.dropFirst(offset).prefix(limit).map { store.userJSON($0, backend: true) })
   }

@@ -7,9 +7,9 @@ import Foundation
 /// `seed` is the contract's default data; `init(json:)` reads a `--config` file, which replaces
 /// the seed entirely (a key left out means an empty list or the default lifetime).
 package struct EmulatorConfiguration: Sendable, Equatable {
-  /// A user to create at start.
+  /// A user to create at start: an email address, a phone number or a username (at least one).
   package struct User: Sendable, Equatable {
-    package var email: String
+    package var email: String?
     package var password: String?
     /// Base32 TOTP secret; enrols a TOTP second factor.
     package var totpSecret: String?
@@ -17,11 +17,15 @@ package struct EmulatorConfiguration: Sendable, Equatable {
     package var lastName: String?
     package var username: String?
     package var publicMetadata: JSONValue
+    /// E.164 phone number (`+15555550100`).
+    package var phone: String?
+    /// Backup codes, each good for one sign-in (they back up the TOTP second factor).
+    package var backupCodes: [String]
 
     package init(
-      email: String, password: String? = nil, totpSecret: String? = nil,
+      email: String? = nil, password: String? = nil, totpSecret: String? = nil,
       firstName: String? = nil, lastName: String? = nil, username: String? = nil,
-      publicMetadata: JSONValue = [:]
+      publicMetadata: JSONValue = [:], phone: String? = nil, backupCodes: [String] = []
     ) {
       self.email = email
       self.password = password
@@ -30,6 +34,8 @@ package struct EmulatorConfiguration: Sendable, Equatable {
       self.lastName = lastName
       self.username = username
       self.publicMetadata = publicMetadata
+      self.phone = phone
+      self.backupCodes = backupCodes
     }
   }
 
@@ -91,7 +97,8 @@ package struct EmulatorConfiguration: Sendable, Equatable {
       User(email: "demo+clerk_test@example.com", firstName: "Demo", lastName: "Test"),
       User(
         email: "mfa@example.com", password: "demo-password", totpSecret: "JBSWY3DPEHPK3PXP",
-        firstName: "Mfa"),
+        firstName: "Mfa", backupCodes: (1...10).map { "backup-" + String(10_000 + $0).dropFirst() }),
+      User(username: "phoneuser", phone: "+15555550100"),
     ],
     templates: [
       Template(name: "convex", claims: ["aud": "convex", "sub": "{{user.id}}"]),
@@ -113,8 +120,8 @@ package struct EmulatorConfiguration: Sendable, Equatable {
 
   /// Reads a configuration file's JSON.
   ///
-  /// Shape: `{"users":[{"email","password","totp_secret","first_name","last_name","username",
-  /// "public_metadata"}], "templates":[{"name","claims","lifetime","allowed_clock_skew"}],
+  /// Shape: `{"users":[{"email","phone","username","password","totp_secret","backup_codes",
+  /// "first_name","last_name","public_metadata"}], "templates":[{"name","claims","lifetime","allowed_clock_skew"}],
   /// "session_token_lifetime":60, "social_providers":["google","github"],
   /// "instance":"development"|"production", "redirect_allowlist":[URL], "oauth_auto_approve":
   /// EMAIL, "organizations":[{"name","slug","public_metadata","max_allowed_memberships"}],
@@ -132,19 +139,21 @@ package struct EmulatorConfiguration: Sendable, Equatable {
     guard root.objectValue != nil else { throw .invalid("the top level must be an object") }
     var users: [User] = []
     for (index, item) in try Self.list(root, "users").enumerated() {
-      guard let email = item["email"]?.stringValue, email.contains("@") else {
+      let email = item["email"]?.stringValue
+      if let email, !email.contains("@") {
         throw .invalid("users[\(index)].email must be an email address")
       }
       if let secret = item["totp_secret"]?.stringValue, Base32.decode(secret) == nil {
         throw .invalid("users[\(index)].totp_secret must be base32")
       }
-      users.append(
-        User(
-          email: email, password: item["password"]?.stringValue,
-          totpSecret: item["totp_secret"]?.stringValue,
-          firstName: item["first_name"]?.stringValue, lastName: item["last_name"]?.stringValue,
-          username: item["username"]?.stringValue,
-          publicMetadata: item["public_metadata"] ?? [:]))
+      var user = User(
+        email: email, password: item["password"]?.stringValue,
+        totpSecret: item["totp_secret"]?.stringValue,
+        firstName: item["first_name"]?.stringValue, lastName: item["last_name"]?.stringValue,
+        username: item["username"]?.stringValue,
+        publicMetadata: item["public_metadata"] ?? [:])
+      try Self.readSignInIdentities(item, index: index, into: &user)
+      users.append(user)
     }
     var templates: [Template] = []
     for (index, item) in try Self.list(root, "templates").enumerated() {
@@ -192,6 +201,31 @@ package struct EmulatorConfiguration: Sendable, Equatable {
     }
     if let allowlist = try strings("redirect_allowlist") { redirectAllowlist = allowlist }
     oauthAutoApprove = root["oauth_auto_approve"]?.stringValue
+  }
+
+  /// Reads a user's `phone` and `backup_codes`, and checks the user has an identifier.
+  private static func readSignInIdentities(
+    _ item: JSONValue, index: Int, into user: inout User
+  ) throws(EmulatorConfigurationError) {
+    if let phone = item["phone"]?.stringValue {
+      guard UserRecord.normalizedPhone(phone) == phone, phone.count >= 8 else {
+        throw .invalid("users[\(index)].phone must be an E.164 number like +15555550100")
+      }
+      user.phone = phone
+    }
+    if let value = item["backup_codes"], !value.isNull {
+      guard let codes = value.arrayValue?.compactMap(\.stringValue),
+        codes.count == value.arrayValue?.count, codes.allSatisfy({ !$0.isEmpty })
+      else { throw .invalid("users[\(index)].backup_codes must be an array of non-empty strings") }
+      guard codes.isEmpty || user.totpSecret != nil else {
+        throw .invalid(
+          "users[\(index)].backup_codes need a totp_secret (they back up a second factor)")
+      }
+      user.backupCodes = codes
+    }
+    guard user.email != nil || user.phone != nil || user.username != nil else {
+      throw .invalid("users[\(index)] needs an email, a phone or a username")
+    }
   }
 
   /// Reads a configuration file.

@@ -181,7 +181,7 @@ extension FrontendAPIHandler {
     verification.status = "verified"
     signIn.firstFactor = verification
     signIn.userID = user.id
-    signIn.identifier = signIn.identifier ?? user.emailAddress
+    signIn.identifier = signIn.identifier ?? user.displayIdentifier
     signIn.firstFactorVerifiedAt = now
     signIn.status = user.hasSecondFactor ? .needsSecondFactor : .complete
     store.signIns[signIn.id] = signIn

@@ -15,12 +15,12 @@ extension FrontendAPIHandler {
   private func authConfigJSON() -> JSONValue {
     [
       "object": "auth_config", "id": .string("aac_" + instanceID.dropFirst(4)),
-      "first_name": "on", "last_name": "on", "email_address": "on", "phone_number": "off",
-      "username": "off", "password": "on",
-      "identification_requirements": [["email_address"]],
-      "identification_strategies": ["email_address"],
-      "first_factors": ["email_code", "password", "ticket"],
-      "second_factors": ["totp", "email_code"],
+      "first_name": "on", "last_name": "on", "email_address": "on", "phone_number": "on",
+      "username": "on", "password": "on",
+      "identification_requirements": [["email_address", "phone_number", "username"]],
+      "identification_strategies": ["email_address", "phone_number", "username"],
+      "first_factors": ["email_code", "password", "phone_code", "ticket"],
+      "second_factors": ["totp", "email_code", "phone_code", "backup_code"],
       "email_address_verification_strategies": ["email_code"],
       "single_session_mode": true, "enhanced_email_deliverability": false,
       "test_mode": true, "cookieless_dev": false, "url_based_session_syncing": true,
@@ -77,12 +77,20 @@ extension FrontendAPIHandler {
         ]
       }
     let off = attribute(false, [], [])
+    // Email, phone and username are each an identifier; none is required of every user.
+    let optional: (JSONValue) -> JSONValue = { attribute in
+      var object = attribute.objectValue ?? [:]
+      object["required"] = false
+      return .object(object)
+    }
     return [
       "attributes": [
-        "email_address": attribute(true, ["email_code"], []),
+        "email_address": optional(attribute(true, ["email_code"], [])),
         "password": attribute(true, [], []), "first_name": attribute(true, [], []),
-        "last_name": attribute(true, [], []), "username": off, "phone_number": off,
-        "web3_wallet": off, "passkey": off, "backup_code": off,
+        "last_name": attribute(true, [], []), "username": optional(attribute(true, [], [])),
+        "phone_number": optional(attribute(true, ["phone_code"], ["phone_code"])),
+        "web3_wallet": off, "passkey": off,
+        "backup_code": attribute(true, [], ["backup_code"]),
         "ticket": attribute(true, ["ticket"], []),
         "authenticator_app": attribute(true, [], ["totp"]),
       ],

@@ -1,12 +1,14 @@
 import ClerkKit
 import Foundation
 
-/// Sign-in flows: password (one request or identifier first), email code, ticket, and the
-/// second factor (TOTP ±1 step, or email code).
+/// Sign-in flows: password (one request or identifier first), email code, phone code, ticket,
+/// and the second factor (TOTP ±1 step, email or phone code, or a backup code, each good once).
+/// Identifiers: an email address, a phone number or a username.
 ///
-/// Email codes: `+clerk_test` addresses always use `424242` and send nothing; other addresses
-/// get a random code, recorded for `GET /__emulator/emails`. A code is valid 10 minutes and for
-/// 5 wrong attempts.
+/// Codes: `+clerk_test` addresses and Clerk's test phone numbers (+1 XXX 555-0100…0199) always
+/// use `424242` and are sent nothing; others get a random code, recorded for
+/// `GET /__emulator/emails` (a text message's `to` is the phone number). A code is valid 10
+/// minutes and for 5 wrong attempts.
 extension FrontendAPIHandler {
   static let testModeCode = "424242"
   private static let codeLifetime: Int64 = 600_000
@@ -24,7 +26,7 @@ extension FrontendAPIHandler {
     if strategy == "ticket" || (strategy == nil && form.nonEmpty("ticket") != nil) {
       return try signInWithTicket(form.nonEmpty("ticket"), store: &store, client: client, now: now)
     }
-    if let strategy, !["password", "email_code"].contains(strategy) {
+    if let strategy, !["password", "email_code", "phone_code"].contains(strategy) {
       throw .paramInvalid("strategy", "\(strategy) is not a supported strategy")
     }
     let identifier = form.nonEmpty("identifier")
@@ -55,9 +57,10 @@ extension FrontendAPIHandler {
       signIn.firstFactor = .init(strategy: "password", status: "verified", attempts: 1)
       signIn.firstFactorVerifiedAt = now
       signIn.status = user.hasSecondFactor ? .needsSecondFactor : .complete
-    } else if let user, strategy == "email_code" {
-      signIn.firstFactor = emailCodeVerification(
-        store: &store, user: user, signInID: signIn.id, factor: "first_factor", now: now)
+    } else if let user, let strategy, strategy != "password" {
+      signIn.firstFactor = try codeVerification(
+        strategy, store: &store, user: user, signInID: signIn.id, factor: "first_factor",
+        now: now)
     }
     store.signIns[signIn.id] = signIn
     store.clients[owner.id]?.signInID = signIn.id
@@ -96,7 +99,7 @@ extension FrontendAPIHandler {
     let owner = client ?? newClient(&store, now: now)
     let signIn = SignInRecord(
       id: random.id("sia"), clientID: owner.id, status: .complete,
-      identifier: user.emailAddress, userID: user.id,
+      identifier: user.displayIdentifier, userID: user.id,
       firstFactor: .init(strategy: "ticket", status: "verified", attempts: 1),
       secondFactor: nil, createdSessionID: nil, firstFactorVerifiedAt: now, createdAt: now,
       abandonAt: now + 86_400_000)
@@ -128,12 +131,11 @@ extension FrontendAPIHandler {
       else { throw .clientStateInvalid("prepare_first_factor") }
       guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
       switch strategy {
-      case "email_code":
-        if let emailID = form.nonEmpty("email_address_id"), emailID != user.emailAddressID {
-          throw .paramInvalid("email_address_id", "email_address_id does not belong to this user")
-        }
-        signIn.firstFactor = emailCodeVerification(
-          store: &store, user: user, signInID: signIn.id, factor: "first_factor", now: now)
+      case "email_code", "phone_code":
+        try checkIdentification(form, user: user)
+        signIn.firstFactor = try codeVerification(
+          strategy, store: &store, user: user, signInID: signIn.id, factor: "first_factor",
+          now: now)
       case "password" where user.password != nil:
         signIn.firstFactor = .init(strategy: "password", status: "unverified", attempts: 0)
       default:
@@ -150,8 +152,8 @@ extension FrontendAPIHandler {
         guard let password = form.nonEmpty("password") else { throw .paramMissing("password") }
         guard ConstantTime.equals(expected, password) else { throw .passwordIncorrect }
         signIn.firstFactor = .init(strategy: "password", status: "verified", attempts: 1)
-      case "email_code":
-        guard var verification = signIn.firstFactor, verification.strategy == "email_code" else {
+      case "email_code", "phone_code":
+        guard var verification = signIn.firstFactor, verification.strategy == strategy else {
           throw .clientStateInvalid("attempt_first_factor")
         }
         let outcome = checkCode(&verification, form.nonEmpty("code"), now: now)
@@ -173,9 +175,11 @@ extension FrontendAPIHandler {
         let user = signIn.userID.flatMap({ store.users[$0] })
       else { throw .clientStateInvalid("prepare_second_factor") }
       guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
-      guard strategy == "email_code" else { throw .strategyInvalid }
-      signIn.secondFactor = emailCodeVerification(
-        store: &store, user: user, signInID: signIn.id, factor: "second_factor", now: now)
+      guard ["email_code", "phone_code"].contains(strategy) else { throw .strategyInvalid }
+      try checkIdentification(form, user: user)
+      signIn.secondFactor = try codeVerification(
+        strategy, store: &store, user: user, signInID: signIn.id, factor: "second_factor",
+        now: now)
     case .attemptSecondFactor:
       guard signIn.status == .needsSecondFactor,
         let user = signIn.userID.flatMap({ store.users[$0] })
@@ -198,14 +202,29 @@ extension FrontendAPIHandler {
         signIn.secondFactor = verification
         store.signIns[id] = signIn
         guard valid else { throw .codeIncorrect }
-      case "email_code":
-        guard var verification = signIn.secondFactor, verification.strategy == "email_code" else {
+      case "email_code", "phone_code":
+        guard var verification = signIn.secondFactor, verification.strategy == strategy else {
           throw .clientStateInvalid("attempt_second_factor")
         }
         let outcome = checkCode(&verification, form.nonEmpty("code"), now: now)
         signIn.secondFactor = verification
         store.signIns[id] = signIn
         if let outcome { throw outcome }
+      case "backup_code":
+        guard user.backupCodeEnabled else { throw .strategyInvalid }
+        guard let code = form.nonEmpty("code") else { throw .paramMissing("code") }
+        // Each code works once: a used one is as wrong as one never issued.
+        let index = user.backupCodes.firstIndex { ConstantTime.equals($0, code) }
+        var verification =
+          signIn.secondFactor?.strategy == "backup_code"
+          ? signIn.secondFactor ?? .init(strategy: strategy, status: "unverified", attempts: 0)
+          : .init(strategy: strategy, status: "unverified", attempts: 0)
+        verification.attempts += 1
+        verification.status = index == nil ? "unverified" : "verified"
+        signIn.secondFactor = verification
+        store.signIns[id] = signIn
+        guard let index else { throw .codeIncorrect }
+        store.users[user.id]?.backupCodes.remove(at: index)
       default:
         throw .strategyInvalid
       }
@@ -244,22 +263,37 @@ extension FrontendAPIHandler {
     return .codeIncorrect
   }
 
-  /// Starts an email-code verification: "sends" a code to the user.
-  private func emailCodeVerification(
-    store: inout Store, user: UserRecord, signInID: String, factor: String, now: Int64
-  ) -> SignInRecord.Verification {
+  /// Refuses an `email_address_id` / `phone_number_id` that is not the user's.
+  private func checkIdentification(_ form: FormData, user: UserRecord) throws(ClerkAPIFailure) {
+    if let emailID = form.nonEmpty("email_address_id"), emailID != user.emailAddressID {
+      throw .paramInvalid("email_address_id", "email_address_id does not belong to this user")
+    }
+    if let phoneID = form.nonEmpty("phone_number_id"), phoneID != user.phoneNumberID {
+      throw .paramInvalid("phone_number_id", "phone_number_id does not belong to this user")
+    }
+  }
+
+  /// Starts an email-code or phone-code verification: "sends" a code to the user's address or
+  /// number (Clerk's error when the user has none).
+  private func codeVerification(
+    _ strategy: String, store: inout Store, user: UserRecord, signInID: String, factor: String,
+    now: Int64
+  ) throws(ClerkAPIFailure) -> SignInRecord.Verification {
+    let destination = strategy == "phone_code" ? user.phoneNumber : user.emailAddress
+    guard let destination, ["email_code", "phone_code"].contains(strategy) else {
+      throw .strategyInvalid
+    }
     let code: String
-    if user.isTestEmail {
+    if strategy == "phone_code" ? user.isTestPhone : user.isTestEmail {
       code = Self.testModeCode
     } else {
       code = random.digits(6)
       store.emails.append(
-        SentEmail(
-          to: user.emailAddress, code: code, signInID: signInID, factor: factor, createdAt: now))
+        SentEmail(to: destination, code: code, signInID: signInID, factor: factor, createdAt: now))
     }
     return .init(
-      strategy: "email_code", status: "unverified", attempts: 0,
-      expireAt: now + Self.codeLifetime, code: code)
+      strategy: strategy, status: "unverified", attempts: 0, expireAt: now + Self.codeLifetime,
+      code: code)
   }
 
   /// Completes a sign-in: creates the active session, rotates the client token.

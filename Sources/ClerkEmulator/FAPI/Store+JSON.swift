@@ -7,7 +7,7 @@ extension Store {
   func userJSON(_ user: UserRecord, backend: Bool = false) -> JSONValue {
     let email: JSONValue = [
       "id": .string(user.emailAddressID), "object": "email_address",
-      "email_address": .string(user.emailAddress), "reserved": false,
+      "email_address": user.emailAddress.map(JSONValue.string) ?? .null, "reserved": false,
       // Clerk's tag for a code verification is `verification_otp`; a verified one keeps the
       // code's expiry (FAPI requires it, BAPI allows it).
       "verification": [
@@ -23,12 +23,16 @@ extension Store {
       "first_name": user.firstName.map(JSONValue.string) ?? .null,
       "last_name": user.lastName.map(JSONValue.string) ?? .null,
       "image_url": "", "has_image": false,
-      "primary_email_address_id": .string(user.emailAddressID),
-      "primary_phone_number_id": nil, "primary_web3_wallet_id": nil,
+      "primary_email_address_id": user.emailAddress == nil ? .null : .string(user.emailAddressID),
+      "primary_phone_number_id": user.phoneNumber == nil ? .null : .string(user.phoneNumberID),
+      "primary_web3_wallet_id": nil,
       "password_enabled": .bool(user.password != nil),
       "two_factor_enabled": .bool(user.hasSecondFactor),
-      "totp_enabled": .bool(user.hasSecondFactor), "backup_code_enabled": false,
-      "email_addresses": [email], "phone_numbers": [], "web3_wallets": [], "passkeys": [],
+      "totp_enabled": .bool(user.hasSecondFactor),
+      "backup_code_enabled": .bool(user.backupCodeEnabled),
+      "email_addresses": user.emailAddress == nil ? [] : [email],
+      "phone_numbers": user.phoneNumber == nil ? [] : [phoneNumberJSON(user)],
+      "web3_wallets": [], "passkeys": [],
       "external_accounts": [], "saml_accounts": [], "enterprise_accounts": [],
       "organization_memberships": userMembershipsJSON(user.id, backend: backend),
       "public_metadata": user.publicMetadata, "unsafe_metadata": [:],
@@ -45,6 +49,21 @@ extension Store {
     return .object(json)
   }
 
+  /// `Client.PhoneNumber` / BAPI `PhoneNumber`: the user's verified phone number.
+  func phoneNumberJSON(_ user: UserRecord) -> JSONValue {
+    [
+      "id": .string(user.phoneNumberID), "object": "phone_number",
+      "phone_number": user.phoneNumber.map(JSONValue.string) ?? .null,
+      "reserved_for_second_factor": false, "default_second_factor": false, "reserved": false,
+      "verification": [
+        "object": "verification_otp", "status": "verified", "strategy": "phone_code",
+        "attempts": nil, "expire_at": .int(user.createdAt + 600_000),
+      ],
+      "linked_to": [], "backup_codes": nil,
+      "created_at": .int(user.createdAt), "updated_at": .int(user.updatedAt),
+    ]
+  }
+
   /// `user_data` of a sign-in (a closed schema: names and image only).
   func signInUserData(_ user: UserRecord) -> JSONValue {
     [
@@ -59,7 +78,7 @@ extension Store {
     [
       "first_name": user.firstName.map(JSONValue.string) ?? .null,
       "last_name": user.lastName.map(JSONValue.string) ?? .null,
-      "image_url": "", "has_image": false, "identifier": .string(user.emailAddress),
+      "image_url": "", "has_image": false, "identifier": .string(user.displayIdentifier),
       "username": user.username.map(JSONValue.string) ?? .null,
     ]
   }
@@ -123,24 +142,34 @@ extension Store {
     var first: [JSONValue] = []
     var second: [JSONValue] = []
     if let user {
-      let emailFactor: (String) -> JSONValue = { strategy in
-        [
+      let emailFactor: (String) -> JSONValue? = { strategy in
+        guard let address = user.emailAddress else { return nil }
+        return [
           "strategy": .string(strategy), "email_address_id": .string(user.emailAddressID),
-          "safe_identifier": .string(user.emailAddress), "primary": true,
+          "safe_identifier": .string(address), "primary": true,
           "default": .bool(user.password == nil),
         ]
       }
+      let phoneFactor: (String) -> JSONValue? = { strategy in
+        guard let phone = user.phoneNumber else { return nil }
+        return [
+          "strategy": .string(strategy), "phone_number_id": .string(user.phoneNumberID),
+          "safe_identifier": .string(phone), "primary": true,
+          "default": .bool(user.password == nil && user.emailAddress == nil),
+        ]
+      }
       if user.password != nil { first.append(["strategy": "password"]) }
-      first.append(emailFactor("email_code"))
+      first += [emailFactor("email_code"), phoneFactor("phone_code")].compactMap { $0 }
       if user.hasSecondFactor {
         second.append(["strategy": "totp"])
-        second.append(emailFactor("email_code"))
+        second += [emailFactor("email_code"), phoneFactor("phone_code")].compactMap { $0 }
+        if user.backupCodeEnabled { second.append(["strategy": "backup_code"]) }
       }
     }
     return [
       "object": "sign_in_attempt", "id": .string(signIn.id),
       "status": .string(signIn.status.rawValue),
-      "supported_identifiers": ["email_address"],
+      "supported_identifiers": ["email_address", "phone_number", "username"],
       "supported_first_factors": user == nil ? .null : .array(first),
       "supported_second_factors": second.isEmpty ? .null : .array(second),
       "first_factor_verification": verificationJSON(signIn.firstFactor),

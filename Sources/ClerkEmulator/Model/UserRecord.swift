@@ -1,11 +1,13 @@
 import ClerkKit
 import Foundation
 
-/// A user the emulator knows: one email address, optional password and TOTP secret.
+/// A user the emulator knows: an email address and/or a phone number and/or a username, an
+/// optional password, TOTP secret and backup codes.
 struct UserRecord: Sendable {
   var id: String
   var emailAddressID: String
-  var emailAddress: String
+  /// The primary (and only) email address; `nil` for a user without one (a phone user).
+  var emailAddress: String?
   var password: String?
   var totpSecret: [UInt8]?
   var firstName: String?
@@ -15,10 +17,43 @@ struct UserRecord: Sendable {
   var createdAt: Int64
   var updatedAt: Int64
   var lastSignInAt: Int64?
+  /// The primary (and only) phone number, E.164 (`+15555550100`).
+  var phoneNumber: String? = nil
+  var phoneNumberID: String = ""
+  /// The backup codes not used yet (each works once).
+  var backupCodes: [String] = []
+  /// Whether backup codes were generated for the user (`backup_code_enabled`), used up or not.
+  var backupCodeEnabled = false
 
   /// Whether email codes for this address follow Clerk's test-mode rule (code 424242).
-  var isTestEmail: Bool { emailAddress.lowercased().contains("+clerk_test") }
+  var isTestEmail: Bool { emailAddress?.lowercased().contains("+clerk_test") ?? false }
+
+  /// Whether the phone number is one of Clerk's test numbers, +1 XXX 555-0100…0199, whose code
+  /// is 424242 and which are sent nothing.
+  var isTestPhone: Bool {
+    guard let phoneNumber else { return false }
+    let digits = Array(phoneNumber.utf8.filter { (48...57).contains($0) })
+    guard phoneNumber.hasPrefix("+1"), digits.count == 11 else { return false }
+    let exchange = String(decoding: digits[4..<7], as: UTF8.self)
+    let line = Int(String(decoding: digits[7..<11], as: UTF8.self)) ?? 0
+    return exchange == "555" && (100...199).contains(line)
+  }
 
   /// Whether a second factor is enrolled.
   var hasSecondFactor: Bool { totpSecret != nil }
+
+  /// What the user is shown as: the email address, else the phone number, else the username.
+  var displayIdentifier: String { emailAddress ?? phoneNumber ?? username ?? id }
+
+  /// A phone number reduced to `+` and digits, for matching identifiers typed with spaces,
+  /// dashes or parentheses.
+  static func normalizedPhone(_ text: String) -> String? {
+    guard text.hasPrefix("+") else { return nil }
+    let rest = text.dropFirst()
+    guard rest.allSatisfy({ ($0.isASCII && $0.isNumber) || " -().".contains($0) }) else {
+      return nil
+    }
+    let digits = rest.filter { $0.isASCII && $0.isNumber }
+    return digits.isEmpty ? nil : "+" + digits
+  }
 }

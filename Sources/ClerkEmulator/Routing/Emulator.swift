@@ -59,11 +59,15 @@ package final class Emulator: EmulatorSurface {
     var store = Store(
       baseURL: Self.trimmed(baseURL), sessionTokenLifetime: configuration.sessionTokenLifetime)
     for user in configuration.users {
-      let record = UserRecord(
+      var record = UserRecord(
         id: random.id("user"), emailAddressID: random.id("idn"), emailAddress: user.email,
         password: user.password, totpSecret: user.totpSecret.flatMap { Base32.decode($0) },
         firstName: user.firstName, lastName: user.lastName, username: user.username,
         publicMetadata: user.publicMetadata, createdAt: now, updatedAt: now, lastSignInAt: nil)
+      record.phoneNumber = user.phone
+      record.phoneNumberID = random.id("idn")
+      record.backupCodes = user.backupCodes
+      record.backupCodeEnabled = !user.backupCodes.isEmpty
       store.users[record.id] = record
       store.userOrder.append(record.id)
     }

@@ -27,11 +27,14 @@ struct Store: Sendable {
   var memberships: [OrganizationMembershipRecord] = []
   var organizationRoles: Set<String> = ["org:admin", "org:member"]
 
-  /// The user with this email address (any case) or username.
+  /// The user with this email address (any case), username (any case) or phone number (E.164,
+  /// spaces and dashes ignored).
   func user(identifier: String) -> UserRecord? {
     let wanted = identifier.lowercased()
+    let phone = UserRecord.normalizedPhone(identifier)
     return userOrder.lazy.compactMap { users[$0] }.first {
-      $0.emailAddress.lowercased() == wanted || $0.username?.lowercased() == wanted
+      $0.emailAddress?.lowercased() == wanted || $0.username?.lowercased() == wanted
+        || (phone != nil && $0.phoneNumber == phone)
     }
   }
 

@@ -6,6 +6,9 @@ extension ClerkError {
     case firstFactors(offered: [String])
     /// The account's second factors are none this client can use (strategies Clerk offered).
     case secondFactors(offered: [String])
+    /// The second factor the caller chose is not one this account has (the strategies Clerk
+    /// offered instead).
+    case secondFactorNotOffered(chosen: String, offered: [String])
     /// Clerk requires a new password first (`needs_new_password`).
     case newPassword
     /// Clerk needs an identifier (`needs_identifier`).
@@ -29,6 +32,9 @@ extension ClerkError {
         "this account's second factor ("
           + (offered.isEmpty ? "none offered" : offered.joined(separator: ", "))
           + ") is not supported"
+      case .secondFactorNotOffered(let chosen, let offered):
+        "this account has no \(chosen) second factor (Clerk offers "
+          + (offered.isEmpty ? "none" : offered.joined(separator: ", ")) + ")"
       case .newPassword:
         "Clerk requires a new password for this account: set one through the app's sign-in page"
       case .identifier:
@@ -51,7 +57,8 @@ extension ClerkError {
       case .firstFactors:
         "sign in through a browser (OAuth or SSO), with a sign-in ticket, or with a Backend API "
           + "sign-in token"
-      case .secondFactors: "use a TOTP app or an email code"
+      case .secondFactors: "use a TOTP app, an email or phone code, or a backup code"
+      case .secondFactorNotOffered: "choose one of the second factors offered"
       case .newPassword: "then sign in again"
       case .identifier: "give the email address or username"
       case .protectCheck: "sign in with a ticket or a Backend API sign-in token instead"

@@ -18,7 +18,7 @@ extension ClerkAccount {
       profile: profile, fapiURL: fapiURL, clientToken: outcome.clientToken,
       sessionID: outcome.sessionID, userID: outcome.user.id, email: outcome.user.email,
       signedInAt: clock.epochSeconds, clockSkew: clockSkew,
-      activeOrganization: outcome.activeOrganization)
+      activeOrganization: outcome.activeOrganization, identifier: outcome.user.identifier)
     let previous: ProfileCredential? = try store.withLock(profile: profile, timeout: lockTimeout) {
       let previous = try? store.loadForRemoval(profile: profile)
       if let exposure = previous?.exposure { onExposedCredential?(exposure) }

@@ -43,7 +43,14 @@ package struct SignInFlow {
         try api.createSignIn([("identifier", identifier), ("strategy", "email_code")])
       }
       if envelope.response.status == .needsFirstFactor {
-        envelope = try attemptEmailCode(envelope.response, prepare: false)
+        envelope = try attemptCode(.emailCode, envelope.response, prepare: false)
+      }
+    case .phoneCode(let identifier):
+      envelope = try rejecting {
+        try api.createSignIn([("identifier", identifier), ("strategy", "phone_code")])
+      }
+      if envelope.response.status == .needsFirstFactor {
+        envelope = try attemptCode(.phoneCode, envelope.response, prepare: false)
       }
     case .ticket:
       let ticket = try inputs.ticket()
@@ -88,36 +95,15 @@ package struct SignInFlow {
         }
       }
       if attempt.firstFactor("email_code") != nil {
-        return try attemptEmailCode(attempt, prepare: true)
+        return try attemptCode(.emailCode, attempt, prepare: true)
+      }
+      if attempt.firstFactor("phone_code") != nil {
+        return try attemptCode(.phoneCode, attempt, prepare: true)
       }
       throw ClerkError.signInUnsupported(
         .firstFactors(offered: attempt.firstFactors.map(\.strategy)))
     case .needsSecondFactor, .needsClientTrust:
-      if attempt.secondFactor("totp") != nil {
-        return try answering(.code) { _ in
-          let code = try inputs.code(.totp, nil)
-          return try api.signInStep(
-            id: attempt.id, .attemptSecondFactor, [("strategy", "totp"), ("code", code)])
-        }
-      }
-      if let factor = attempt.secondFactor("email_code") {
-        var fields = [("strategy", "email_code")]
-        if let id = factor.emailAddressID { fields.append(("email_address_id", id)) }
-        let destination = factor.safeIdentifier.map(TerminalText.sanitized)
-        var prepared = false
-        return try answering(.code) { expired in
-          if !prepared || expired {
-            prepared = true
-            _ = try api.signInStep(id: attempt.id, .prepareSecondFactor, fields)
-            inputs.note("Clerk sent a code to \(destination ?? "your email address").")
-          }
-          let code = try inputs.code(.emailSecondFactor, destination)
-          return try api.signInStep(
-            id: attempt.id, .attemptSecondFactor, [("strategy", "email_code"), ("code", code)])
-        }
-      }
-      throw ClerkError.signInUnsupported(
-        .secondFactors(offered: attempt.secondFactors.map(\.strategy)))
+      return try attemptSecondFactor(attempt)
     case .needsNewPassword:
       throw ClerkError.signInUnsupported(.newPassword)
     case .needsIdentifier:
@@ -129,29 +115,103 @@ package struct SignInFlow {
     }
   }
 
-  private func attemptEmailCode(
-    _ attempt: SignInAttempt, prepare: Bool
+  /// A one-time code Clerk sends as a first factor: an email code or a phone code (prepared
+  /// with the factor's `email_address_id` / `phone_number_id`), typed until accepted.
+  private func attemptCode(
+    _ kind: SignInInputs.CodeKind, _ attempt: SignInAttempt, prepare: Bool
   ) throws
     -> FrontendAPIClient.Envelope<SignInAttempt>
   {
-    let factor = attempt.firstFactor("email_code")
+    let strategy = kind == .phoneCode ? "phone_code" : "email_code"
+    let factor = attempt.firstFactor(strategy)
     let destination = factor?.safeIdentifier.map(TerminalText.sanitized)
     var announced = false
     return try answering(.code) { expired in
       if prepare || expired {
-        var fields = [("strategy", "email_code")]
-        if let id = factor?.emailAddressID { fields.append(("email_address_id", id)) }
-        _ = try api.signInStep(id: attempt.id, .prepareFirstFactor, fields)
+        _ = try api.signInStep(
+          id: attempt.id, .prepareFirstFactor, Self.prepareFields(strategy, factor))
         announced = false
       }
       if !announced {
-        inputs.note("Clerk sent a code to \(destination ?? "your email address").")
+        inputs.note("Clerk sent a code to \(destination ?? Self.somewhere(strategy)).")
         announced = true
       }
-      let code = try inputs.code(.emailCode, destination)
+      let code = try inputs.code(kind, destination)
       return try api.signInStep(
-        id: attempt.id, .attemptFirstFactor, [("strategy", "email_code"), ("code", code)])
+        id: attempt.id, .attemptFirstFactor, [("strategy", strategy), ("code", code)])
     }
+  }
+
+  /// The second factor: the one the caller chose, else the first offered of TOTP, email code,
+  /// phone code and backup code. At a TOTP question the user may choose a backup code instead.
+  private func attemptSecondFactor(
+    _ attempt: SignInAttempt
+  ) throws
+    -> FrontendAPIClient.Envelope<SignInAttempt>
+  {
+    let offered = attempt.secondFactors.map(\.strategy)
+    let known = ["totp", "email_code", "phone_code", "backup_code"]
+    let strategy: String
+    if let chosen = inputs.secondFactor {
+      guard offered.contains(chosen) else {
+        throw ClerkError.signInUnsupported(
+          .secondFactorNotOffered(chosen: chosen, offered: offered))
+      }
+      strategy = chosen
+    } else {
+      guard let first = known.first(where: offered.contains) else {
+        throw ClerkError.signInUnsupported(.secondFactors(offered: offered))
+      }
+      strategy = first
+    }
+    let backupOffered = offered.contains("backup_code")
+    let attemptCode: (String, String) throws -> FrontendAPIClient.Envelope<SignInAttempt> = {
+      try api.signInStep(id: attempt.id, .attemptSecondFactor, [("strategy", $0), ("code", $1)])
+    }
+    switch strategy {
+    case "totp", "backup_code":
+      var useBackupCode = strategy == "backup_code"
+      return try answering(.code) { _ in
+        if !useBackupCode {
+          let answer = try inputs.code(backupOffered ? .totpOrBackupCode : .totp, nil)
+          guard backupOffered, inputs.wantsBackupCode(answer) else {
+            return try attemptCode("totp", answer)
+          }
+          useBackupCode = true
+        }
+        return try attemptCode("backup_code", try inputs.code(.backupCode, nil))
+      }
+    default:
+      let factor = attempt.secondFactor(strategy)
+      let destination = factor?.safeIdentifier.map(TerminalText.sanitized)
+      var prepared = false
+      return try answering(.code) { expired in
+        if !prepared || expired {
+          prepared = true
+          _ = try api.signInStep(
+            id: attempt.id, .prepareSecondFactor, Self.prepareFields(strategy, factor))
+          inputs.note("Clerk sent a code to \(destination ?? Self.somewhere(strategy)).")
+        }
+        let kind: SignInInputs.CodeKind =
+          strategy == "phone_code" ? .phoneSecondFactor : .emailSecondFactor
+        return try attemptCode(strategy, try inputs.code(kind, destination))
+      }
+    }
+  }
+
+  /// A prepare request's fields for `factor`: its strategy and where the code goes.
+  private static func prepareFields(
+    _ strategy: String, _ factor: SignInAttempt.Factor?
+  ) -> [(String, String)] {
+    var fields = [("strategy", strategy)]
+    guard let factor else { return fields }
+    if let id = factor.emailAddressID { fields.append(("email_address_id", id)) }
+    if let id = factor.phoneNumberID { fields.append(("phone_number_id", id)) }
+    return fields
+  }
+
+  private static func somewhere(_ strategy: String) -> String {
+    strategy == "phone_code" ? "your phone number" : "your email address"
   }
 
   /// What the user typed that Clerk may refuse and ask for again.

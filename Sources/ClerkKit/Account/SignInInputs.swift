@@ -11,6 +11,15 @@ package struct SignInInputs {
     case totp
     /// A second factor: a code mailed to the address.
     case emailSecondFactor
+    /// The first factor: a code texted to the phone number.
+    case phoneCode
+    /// A second factor: a code texted to the phone number.
+    case phoneSecondFactor
+    /// A second factor: a code from an authenticator app, where a backup code may be chosen
+    /// instead (`wantsBackupCode` tells that answer apart).
+    case totpOrBackupCode
+    /// A second factor: one of the account's backup codes (each works once).
+    case backupCode
   }
 
   /// The password for the identifier.
@@ -26,6 +35,11 @@ package struct SignInInputs {
   /// How many times a code may be typed when Clerk says it is wrong or expired, on the same
   /// sign-in attempt (1: no second try).
   package var codeTries = 1
+  /// The second factor to use (a strategy such as `backup_code`), when the caller chose one;
+  /// `nil` takes the first Clerk offers (TOTP, then email or phone code, then backup code).
+  package var secondFactor: String?
+  /// Whether an answer to a `.totpOrBackupCode` question asks for a backup code instead.
+  package var wantsBackupCode: (_ answer: String) -> Bool = { _ in false }
 
   package init(
     password: @escaping (_ identifier: String) throws -> String,

@@ -9,6 +9,7 @@ extension ProfileCredential {
       "session_id": sessionID.map(JSONValue.string) ?? .null,
       "user_id": userID.map(JSONValue.string) ?? .null,
       "email": email.map(JSONValue.string) ?? .null,
+      "identifier": identifier.map(JSONValue.string) ?? .null,
       "signed_in_at": .int(signedInAt),
       "clock_skew": .double(clockSkew),
     ]
@@ -60,6 +61,7 @@ extension ProfileCredential {
     let sessionID = try reader.optionalString("session_id")
     let userID = try reader.optionalString("user_id")
     let email = try reader.optionalString("email")
+    let identifier = try reader.optionalString("identifier")
     let signedInAt = try reader.int("signed_in_at")
     let clockSkew = try reader.optionalDouble("clock_skew") ?? 0
     var tokens: [String: CachedToken] = [:]
@@ -79,7 +81,8 @@ extension ProfileCredential {
       userID: userID, email: email, signedInAt: signedInAt, clockSkew: clockSkew,
       tokens: tokens,
       activeOrganization: ActiveOrganization(
-        member: document.objectValue?["active_organization_id"]))
+        member: document.objectValue?["active_organization_id"]),
+      identifier: identifier)
   }
 }
 

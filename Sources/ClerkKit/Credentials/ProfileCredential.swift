@@ -18,6 +18,9 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
   package var userID: String?
   /// The user's primary email address, when known.
   package var email: String?
+  /// What the user is known by: the primary email address, else the phone number, else the
+  /// username (`nil` in files written before it was kept: then the email).
+  package var identifier: String?
   /// When the sign-in completed, epoch seconds (local clock).
   package var signedInAt: Int64
   /// Server time minus local time, seconds, as last measured.
@@ -30,7 +33,8 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
   package init(
     profile: String, fapiURL: String, clientToken: String, sessionID: String? = nil,
     userID: String? = nil, email: String? = nil, signedInAt: Int64, clockSkew: Double = 0,
-    tokens: [String: CachedToken] = [:], activeOrganization: ActiveOrganization = .unknown
+    tokens: [String: CachedToken] = [:], activeOrganization: ActiveOrganization = .unknown,
+    identifier: String? = nil
   ) {
     self.profile = profile
     self.fapiURL = fapiURL
@@ -38,11 +42,16 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
     self.sessionID = sessionID
     self.userID = userID
     self.email = email
+    self.identifier = identifier
     self.signedInAt = signedInAt
     self.clockSkew = clockSkew
     self.tokens = tokens
     self.activeOrganization = activeOrganization
   }
+
+  /// The identifier shown for the user: the email address, else `identifier` (the phone
+  /// number or username).
+  package var shownIdentifier: String? { email ?? identifier }
 
   /// The cached token for `sessionID` and `template`, if any (expired ones included).
   package func cachedToken(sessionID: String, template: String?) -> CachedToken? {

@@ -11,6 +11,8 @@ public struct ClerkSignInMethod: Sendable {
   private let password: String?
   private let ticket: String?
   private let code: CodeSource?
+  /// The second factor to use instead of the first Clerk offers (`backup_code`).
+  private var secondFactor: String?
 
   private init(method: SignInMethod, password: String?, ticket: String?, code: CodeSource?) {
     self.method = method
@@ -27,12 +29,33 @@ public struct ClerkSignInMethod: Sendable {
       method: .password(identifier: identifier), password: password, ticket: nil, code: code)
   }
 
+  /// Identifier and password, with one of the account's backup codes as the second factor
+  /// (for a user without the authenticator app; each code works once).
+  public static func password(
+    identifier: String, password: String, backupCode: String
+  ) -> ClerkSignInMethod {
+    var method = ClerkSignInMethod(
+      method: .password(identifier: identifier), password: password, ticket: nil,
+      code: { _ in backupCode })
+    method.secondFactor = "backup_code"
+    return method
+  }
+
   /// A code Clerk mails to `identifier`.
   public static func emailCode(
     identifier: String, code: @escaping CodeSource
   ) -> ClerkSignInMethod {
     ClerkSignInMethod(
       method: .emailCode(identifier: identifier), password: nil, ticket: nil, code: code)
+  }
+
+  /// A code Clerk texts to the phone number `identifier` (or to the phone of the user with that
+  /// username).
+  public static func phoneCode(
+    identifier: String, code: @escaping CodeSource
+  ) -> ClerkSignInMethod {
+    ClerkSignInMethod(
+      method: .phoneCode(identifier: identifier), password: nil, ticket: nil, code: code)
   }
 
   /// A sign-in token (ticket) made with Clerk's Backend API.
@@ -43,7 +66,7 @@ public struct ClerkSignInMethod: Sendable {
   /// The account layer's inputs for this method.
   var inputs: SignInInputs {
     let (password, ticket, code) = (self.password, self.ticket, self.code)
-    return SignInInputs(
+    var inputs = SignInInputs(
       password: { _ in
         guard let password else {
           throw ClerkAuthError.signInRejected(
@@ -64,5 +87,7 @@ public struct ClerkSignInMethod: Sendable {
         }
         return ticket
       })
+    inputs.secondFactor = secondFactor
+    return inputs
   }
 }

@@ -85,7 +85,7 @@ struct LoginPromptTests {
   func emptyIdentifier() {
     let result = login([], input: "\n  \ndemo@example.com\ndemo-password\n")
     #expect(result.code == 0, "\(result.error)")
-    #expect(Self.count("Email address: ", in: result.error) == 3)
+    #expect(Self.count("Email, phone or username: ", in: result.error) == 3)
   }
 
   @Test("Signing in again on a signed-in profile says who it replaces")
@@ -112,7 +112,7 @@ struct LoginPromptTests {
       arguments: ["login", "--fapi-url", emulator.baseURL, "--sign-in-timeout", "5"],
       context: context)
     #expect(code == 2)
-    #expect(recorder.error.contains("Email address: "))
+    #expect(recorder.error.contains("Email, phone or username: "))
     #expect(watches.watches.map(\.deadline) == [5])
     #expect(watches.allStopped)
   }

@@ -31,7 +31,8 @@ struct CompletionScriptTests {
       #expect(result.output.contains(spelling), "\(shell): missing \(spelling)")
     }
     for words in [
-      "raw header json", "password email_code", "bash zsh fish", "query mutation action",
+      "raw header json", "password email_code phone_code", "totp email_code phone_code backup_code",
+      "bash zsh fish", "query mutation action",
     ] {
       #expect(result.output.contains(words), "\(shell): missing choices \(words)")
     }

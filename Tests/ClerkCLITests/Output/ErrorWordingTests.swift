@@ -39,14 +39,20 @@ struct ErrorWordingTests {
           + "use 'clerkctl login --oauth PROVIDER', '--ticket-stdin' or '--user-id'"
       ),
       (
-        ClerkError.signInUnsupported(.secondFactors(offered: ["phone_code"])),
-        "this account's second factor (phone_code) is not supported by clerkctl; "
-          + "use a TOTP app or an email code"
+        ClerkError.signInUnsupported(.secondFactors(offered: ["passkey"])),
+        "this account's second factor (passkey) is not supported by clerkctl; "
+          + "use a TOTP app, an email or phone code, or a backup code"
+      ),
+      (
+        ClerkError.signInUnsupported(
+          .secondFactorNotOffered(chosen: "backup_code", offered: ["totp"])),
+        "this account has no backup_code second factor (Clerk offers totp); "
+          + "drop --second-factor or pass one of: totp"
       ),
       (
         ClerkError.signInUnsupported(.secondFactors(offered: [])),
         "this account's second factor (none offered) is not supported by clerkctl; "
-          + "use a TOTP app or an email code"
+          + "use a TOTP app, an email or phone code, or a backup code"
       ),
       (
         ClerkError.signInUnsupported(.newPassword),

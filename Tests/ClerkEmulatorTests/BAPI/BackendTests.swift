@@ -27,13 +27,13 @@ struct BackendTests {
   func listUsers() throws {
     let harness = try EmulatorHarness()
     let all = try EmulatorHarness.json(harness.bapi("GET", "/v1/users"))
-    #expect(all.arrayValue?.count == 3)
+    #expect(all.arrayValue?.count == 4)
     let one = try EmulatorHarness.json(
       harness.bapi("GET", "/v1/users?email_address=MFA%40example.com"))
     #expect(one.arrayValue?.count == 1)
     #expect(one.arrayValue?.first?["totp_enabled"] == true)
     #expect(one.arrayValue?.first?["private_metadata"] == [:])
-    let limited = try EmulatorHarness.json(harness.bapi("GET", "/v1/users?limit=2&offset=2"))
+    let limited = try EmulatorHarness.json(harness.bapi("GET", "/v1/users?limit=2&offset=3"))
     #expect(limited.arrayValue?.count == 1)
   }
 

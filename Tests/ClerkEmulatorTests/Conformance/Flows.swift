@@ -17,6 +17,8 @@ struct Flows {
     try identifierFirst()
     try emailCode()
     try secondFactors()
+    try phoneAndUsername()
+    try backupCodes()
     try ticket()
     try browser()
     try backend()
@@ -138,6 +140,68 @@ struct Flows {
         token: token)
       #expect(done.status == 200)
     }
+  }
+
+  /// Phone codes: one request with the phone number, and identifier first with the username
+  /// (prepare with `phone_number_id`); a wrong code, an unknown username; the user's JSON.
+  private func phoneAndUsername() throws {
+    let created = harness.fapi(
+      "POST", "/v1/client/sign_ins",
+      form: [("identifier", "+15555550100"), ("strategy", "phone_code")])
+    #expect(created.status == 200)
+    let token = try #require(created.headers["Authorization"])
+    let id = try #require(try json(created)["response"]?["id"]?.stringValue)
+    let base = "/v1/client/sign_ins/\(id)"
+    #expect(
+      harness.fapi(
+        "POST", base + "/attempt_first_factor",
+        form: [("strategy", "phone_code"), ("code", "000000")], token: token
+      ).status == 422)
+    let done = harness.fapi(
+      "POST", base + "/attempt_first_factor",
+      form: [("strategy", "phone_code"), ("code", "424242")], token: token)
+    #expect(done.status == 200)
+    let signedIn = try #require(done.headers["Authorization"])
+    #expect(harness.fapi("GET", "/v1/me", token: signedIn).status == 200)
+
+    let byName = harness.fapi("POST", "/v1/client/sign_ins", form: [("identifier", "phoneuser")])
+    let nameToken = try #require(byName.headers["Authorization"])
+    let attempt = try json(byName)["response"]
+    let nameID = try #require(attempt?["id"]?.stringValue)
+    let phoneID = try #require(
+      attempt?["supported_first_factors"]?.arrayValue?.first?["phone_number_id"]?.stringValue)
+    let nameBase = "/v1/client/sign_ins/\(nameID)"
+    #expect(
+      harness.fapi(
+        "POST", nameBase + "/prepare_first_factor",
+        form: [("strategy", "phone_code"), ("phone_number_id", phoneID)], token: nameToken
+      ).status == 200)
+    #expect(
+      harness.fapi(
+        "POST", nameBase + "/attempt_first_factor",
+        form: [("strategy", "phone_code"), ("code", "424242")], token: nameToken
+      ).status == 200)
+    #expect(
+      harness.fapi("POST", "/v1/client/sign_ins", form: [("identifier", "nobody")]).status == 422)
+    #expect(harness.bapi("GET", "/v1/users?limit=10&offset=0").status == 200)
+  }
+
+  /// Backup codes as the second factor: a wrong one, a right one, the same one again.
+  private func backupCodes() throws {
+    var statuses: [Int] = []
+    for code in ["backup-9999", "backup-0007", "backup-0007"] {
+      let created = harness.fapi(
+        "POST", "/v1/client/sign_ins",
+        form: [("identifier", "mfa@example.com"), ("password", "demo-password")])
+      let token = try #require(created.headers["Authorization"])
+      let id = try #require(try json(created)["response"]?["id"]?.stringValue)
+      statuses.append(
+        harness.fapi(
+          "POST", "/v1/client/sign_ins/\(id)/attempt_second_factor",
+          form: [("strategy", "backup_code"), ("code", code)], token: token
+        ).status)
+    }
+    #expect(statuses == [422, 200, 422])
   }
 
   private func ticket() throws {

@@ -22,7 +22,7 @@ struct LoopbackBackendTests {
     #expect(EmulatorHarness.errorCode(wrong) == "authentication_invalid")
     let listed = harness.bapi("GET", "/v1/users")
     #expect(listed.status == 200)
-    #expect(try EmulatorHarness.json(listed).arrayValue?.count == 3)
+    #expect(try EmulatorHarness.json(listed).arrayValue?.count == 4)
     let keys = try JWKS(bytes: harness.bapi("GET", "/v1/jwks").body)
     #expect(keys.keys.map(\.kid) == [harness.emulator.instanceID])
   }

@@ -170,6 +170,83 @@ struct SignInFlowTests {
     #expect(!fapi.responder.requests[0].bodyText.contains("password"))
   }
 
+  @Test(
+    "identifier first with only a phone code: prepared with the phone_number_id, then attempted")
+  func phoneCodeIdentifierFirst() throws {
+    let fapi = try ScriptedFAPI { _, path in
+      switch path {
+      case "/v1/client/sign_ins":
+        let factor: JSONValue = [
+          "strategy": "phone_code", "phone_number_id": "idn_9", "safe_identifier": "+1555***0100",
+        ]
+        return (
+          200, Self.signIn("needs_first_factor", extra: ["supported_first_factors": [factor]])
+        )
+      case "/v1/client/sign_ins/sia_1/prepare_first_factor":
+        return (200, Self.signIn("needs_first_factor"))
+      default:
+        return (200, Self.completed)
+      }
+    }
+    let log = Recorder()
+    let outcome = try SignInFlow(api: fapi.client(), inputs: Self.inputs(log: log))
+      .run(.identifierFirst(identifier: "phoneuser"))
+    #expect(outcome.sessionID == "sess_1")
+    #expect(log.all == ["code(phoneCode)"])
+    let prepare = fapi.responder.requests[1].bodyText
+    #expect(prepare.contains("strategy=phone_code"))
+    #expect(prepare.contains("phone_number_id=idn_9"))
+    #expect(fapi.responder.requests[2].bodyText.contains("strategy=phone_code"))
+  }
+
+  /// A sign-in that needs a second factor, offering `strategies`.
+  private static func secondFactorFAPI(_ strategies: [String]) throws -> ScriptedFAPI {
+    try ScriptedFAPI { _, path in
+      guard path == "/v1/client/sign_ins" else { return (200, Self.completed) }
+      let offered = JSONValue.array(strategies.map { ["strategy": .string($0)] })
+      return (200, Self.signIn("needs_second_factor", extra: ["supported_second_factors": offered]))
+    }
+  }
+
+  @Test("a backup code chosen up front is attempted as backup_code; TOTP is never asked for")
+  func backupCodeChosen() throws {
+    let fapi = try Self.secondFactorFAPI(["totp", "backup_code"])
+    let log = Recorder()
+    var inputs = Self.inputs(log: log)
+    inputs.secondFactor = "backup_code"
+    _ = try SignInFlow(api: fapi.client(), inputs: inputs).run(.password(identifier: "a@b.co"))
+    #expect(log.all == ["password(a@b.co)", "code(backupCode)"])
+    #expect(fapi.responder.requests[1].bodyText.contains("strategy=backup_code"))
+  }
+
+  @Test("the answer that asks for a backup code is not sent as a TOTP code")
+  func backupCodeAtTheQuestion() throws {
+    let fapi = try Self.secondFactorFAPI(["totp", "backup_code"])
+    let log = Recorder()
+    var inputs = Self.inputs(log: log)
+    inputs.wantsBackupCode = { $0 == "123456" }
+    _ = try SignInFlow(api: fapi.client(), inputs: inputs).run(.password(identifier: "a@b.co"))
+    #expect(log.all == ["password(a@b.co)", "code(totpOrBackupCode)", "code(backupCode)"])
+    #expect(fapi.paths.filter { $0.hasSuffix("attempt_second_factor") }.count == 1)
+    #expect(fapi.responder.requests[1].bodyText.contains("strategy=backup_code"))
+  }
+
+  @Test("a chosen second factor the account lacks is refused before any code is read")
+  func chosenSecondFactorMissing() throws {
+    let fapi = try Self.secondFactorFAPI(["totp"])
+    let log = Recorder()
+    var inputs = Self.inputs(log: log)
+    inputs.secondFactor = "backup_code"
+    #expect(
+      throws: ClerkError.signInUnsupported(
+        .secondFactorNotOffered(chosen: "backup_code", offered: ["totp"]))
+    ) {
+      _ = try SignInFlow(api: fapi.client(), inputs: inputs).run(.password(identifier: "a@b.co"))
+    }
+    #expect(log.all == ["password(a@b.co)"])
+    #expect(fapi.paths == ["POST /v1/client/sign_ins"])
+  }
+
   @Test("a sign-in with no method this client knows names the offered ones and the other ways in")
   func unknownFactors() throws {
     let fapi = try ScriptedFAPI { _, _ in

@@ -68,6 +68,28 @@ struct PromptTerminalTests {
     #expect(try fixture.credential()["email"]?.stringValue == "mfa@example.com")
   }
 
+  @Test("at the authenticator prompt, b switches to a backup code, which echoes and signs in")
+  func backupCodeInstead() async throws {
+    let (fixture, screen, echoed) = try await onOwnThread {
+      let (fixture, terminal) = try Self.atPasswordPrompt("mfa@example.com")
+      try terminal.answer("demo-password")
+      try terminal.waitFor("Type b for a backup code instead.")
+      try terminal.waitFor("Authenticator app code: ")
+      try terminal.answer("b")
+      try terminal.waitFor("Backup code: ")
+      let echoed = try terminal.echoes()
+      try terminal.answer("backup-0009")
+      return (fixture, try terminal.waitFor("[tty "), echoed)
+    }
+    // Backup codes echo like the other codes.
+    #expect(echoed)
+    #expect(screen.contains("Backup code: backup-0009"), "\(screen)")
+    #expect(screen.contains("[exit 0]"), "\(screen)")
+    #expect(screen.contains("Signed in as mfa@example.com"), "\(screen)")
+    let attempts = try fixture.admin.requests(containing: "/attempt_second_factor")
+    #expect(attempts.count == 1, "b itself was not sent to Clerk as a code")
+  }
+
   @Test("a wrong password is asked for again; a wrong code asks only for the code again")
   func mistakesAreNotTheEnd() throws {
     let (fixture, terminal) = try Self.atPasswordPrompt("mfa@example.com")
@@ -93,10 +115,10 @@ struct PromptTerminalTests {
   @Test("an empty identifier is asked for again")
   func emptyIdentifier() throws {
     let (fixture, terminal) = try Self.login()
-    try terminal.waitFor("Email address: ")
+    try terminal.waitFor("Email, phone or username: ")
     try terminal.press("Enter")
     try terminal.waitForScreen("a second identifier prompt") {
-      $0.components(separatedBy: "Email address: ").count == 3
+      $0.components(separatedBy: "Email, phone or username: ").count == 3
     }
     try terminal.answer("demo@example.com")
     try terminal.waitFor("Password for demo@example.com: ")

@@ -6,17 +6,24 @@ package struct ClerkUser: Sendable, Equatable {
   package var firstName: String?
   package var lastName: String?
   package var username: String?
+  /// The primary phone number, when the user has one.
+  package var phoneNumber: String?
 
   package init(
     id: String, email: String? = nil, firstName: String? = nil, lastName: String? = nil,
-    username: String? = nil
+    username: String? = nil, phoneNumber: String? = nil
   ) {
     self.id = id
     self.email = email
     self.firstName = firstName
     self.lastName = lastName
     self.username = username
+    self.phoneNumber = phoneNumber
   }
+
+  /// What the user is known by: the primary email address, else the phone number, else the
+  /// username.
+  package var identifier: String? { email ?? phoneNumber ?? username }
 
   /// Reads a `User` object.
   package init(json: JSONValue) throws(ClerkError) {
@@ -27,12 +34,16 @@ package struct ClerkUser: Sendable, Equatable {
     let addresses = json["email_addresses"]?.arrayValue ?? []
     let primary =
       addresses.first { $0["id"]?.stringValue == primaryID } ?? addresses.first
+    let phoneID = json["primary_phone_number_id"]?.stringValue
+    let phones = json["phone_numbers"]?.arrayValue ?? []
+    let phone = phones.first { $0["id"]?.stringValue == phoneID } ?? phones.first
     self.init(
       id: id,
       email: primary?["email_address"]?.stringValue,
       firstName: json["first_name"]?.stringValue,
       lastName: json["last_name"]?.stringValue,
-      username: json["username"]?.stringValue
+      username: json["username"]?.stringValue,
+      phoneNumber: phone?["phone_number"]?.stringValue
     )
   }
 }

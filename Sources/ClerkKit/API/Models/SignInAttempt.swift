@@ -5,11 +5,17 @@ package struct SignInAttempt: Sendable, Equatable {
     package var strategy: String
     package var emailAddressID: String?
     package var safeIdentifier: String?
+    /// The phone number a `phone_code` goes to.
+    package var phoneNumberID: String?
 
-    package init(strategy: String, emailAddressID: String? = nil, safeIdentifier: String? = nil) {
+    package init(
+      strategy: String, emailAddressID: String? = nil, safeIdentifier: String? = nil,
+      phoneNumberID: String? = nil
+    ) {
       self.strategy = strategy
       self.emailAddressID = emailAddressID
       self.safeIdentifier = safeIdentifier
+      self.phoneNumberID = phoneNumberID
     }
   }
 
@@ -46,7 +52,8 @@ package struct SignInAttempt: Sendable, Equatable {
         return Factor(
           strategy: strategy,
           emailAddressID: item["email_address_id"]?.stringValue,
-          safeIdentifier: item["safe_identifier"]?.stringValue)
+          safeIdentifier: item["safe_identifier"]?.stringValue,
+          phoneNumberID: item["phone_number_id"]?.stringValue)
       }
     }
     self.init(
