@@ -7,9 +7,11 @@ package struct WhoamiCommand: Command {
       name: "whoami",
       abstract: "Print who the profile is signed in as.",
       discussion: """
-        Prints the user id, email, session id, instance and active organization. Checks the \
-        session with Clerk unless --offline. --json prints {schema_version, profile, user_id, \
-        email, session_id, fapi_url, session_status, organization} (session_status null with \
+        Prints the user id, email (else the phone number or username signed in with), session \
+        id, instance and active organization. Checks the session with Clerk unless --offline. \
+        --json prints {schema_version, profile, user_id, email, identifier, session_id, \
+        fapi_url, session_status, organization} (identifier: the email, else the phone \
+        number, else the username; session_status null with \
         --offline; organization null, or {id, slug, name, role} — with --offline only the id \
         is known).
         """,
@@ -51,16 +53,20 @@ package struct WhoamiCommand: Command {
       let json = IdentityJSON.object(
         credential,
         adding: [
+          "identifier": credential.shownIdentifier.map(JSONValue.string) ?? .null,
           "session_status": offline ? .null : .string(status),
           "organization": OrganizationJSON.active(organization, membership: membership),
         ])
       context.print(json.prettyEncoded)
     } else {
       let shown = TerminalText.sanitized
+      // A user without an email is named by the phone number or username they signed in with.
+      let email =
+        credential.email ?? credential.shownIdentifier.map { "(none; signed in as \($0))" }
       context.print(
         """
         user:     \(shown(credential.userID ?? "?"))
-        email:    \(shown(credential.email ?? "(none)"))
+        email:    \(shown(email ?? "(none)"))
         session:  \(shown(credential.sessionID ?? "?")) (\(shown(status)))
         instance: \(shown(credential.fapiURL))
         org:      \(shown(OrganizationJSON.text(organization, membership: membership)))

@@ -24,6 +24,21 @@ struct LoginPhoneAndBackupCodeTests {
     #expect(try fixture.run(["token"]).status == 0)
   }
 
+  @Test("whoami names a user without an email by the phone number, in text and --json")
+  func whoamiPhoneUser() throws {
+    let fixture = try CLIFixture(.inProcess)
+    let login = try fixture.run(
+      ["login", "--identifier", "+15555550100", "--strategy", "phone_code", "--code-stdin"],
+      stdin: "424242\n")
+    try #require(login.status == 0, "\(login.stderr)")
+    let text = try fixture.run(["whoami"])
+    #expect(text.status == 0, "\(text.stderr)")
+    #expect(text.stdout.contains("email:    (none; signed in as +15555550100)\n"))
+    let json = try JSONValue(parsing: try fixture.run(["whoami", "--json"]).stdout)
+    #expect(json["identifier"]?.stringValue == "+15555550100")
+    #expect(json["email"] == .null)
+  }
+
   @Test("phone code --json: identifier is the phone number, email is null")
   func phoneCodeJSON() throws {
     let fixture = try CLIFixture(.inProcess)
