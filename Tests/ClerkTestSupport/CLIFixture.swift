@@ -5,7 +5,8 @@ import Foundation
 import Testing
 
 /// clerkctl with a private HOME and config dir, pointed at an emulator: the one fixture for
-/// command tests, signed in with ``signIn(profile:email:)``.
+/// command tests, signed in with ``signIn(profile:email:)`` (or, for the few that need no
+/// Clerk, with no emulator: ``withoutEmulator()``).
 ///
 /// `.inProcess` (the default) runs `CLI.run` against an ``InMemoryEmulator`` — no ports, no
 /// child processes — with clerkctl and the emulator on one ``TestClock`` (``time``), so time
@@ -60,6 +61,15 @@ package final class CLIFixture: Sendable {
     case .binary:
       self.init(process: try await EmulatorProcess.start(arguments: emulatorArguments))
     }
+  }
+
+  /// The built `clerkctl` with a private HOME and no emulator (`jwt` against other servers,
+  /// TLS): `fapiURL` and `secretKey` are empty (an empty `CLERK_FAPI_URL` counts as unset) and
+  /// `admin` reaches nothing.
+  package static func withoutEmulator() -> CLIFixture {
+    CLIFixture(
+      mode: .binary, inMemory: nil, process: nil, fapiURL: "", secretKey: "",
+      admin: EmulatorAdmin(baseURL: "", secretKey: "", http: .curl()))
   }
 
   private convenience init(inMemory emulator: InMemoryEmulator) {

@@ -132,8 +132,10 @@ package final class SpawnedProcess: @unchecked Sendable {
     if inputDescriptor >= 0 { close(inputDescriptor) }
   }
 
-  /// Writes `bytes` to the child's stdin (ignored once it is closed).
+  /// Writes `bytes` to the child's stdin (ignored once it is closed, or once the child has
+  /// exited: the write fails with EPIPE instead of raising SIGPIPE in the test process).
   package func write(_ bytes: [UInt8]) {
+    Self.brokenPipesIgnored
     condition.lock()
     let descriptor = inputDescriptor
     condition.unlock()
@@ -154,6 +156,13 @@ package final class SpawnedProcess: @unchecked Sendable {
       }
     }
   }
+
+  /// SIGPIPE ignored in the test process, once: a child that exits before reading all its input
+  /// (a usage error, a refused oversized input) would otherwise kill the whole test run. Children
+  /// start with every disposition at its default, so they still get SIGPIPE.
+  private static let brokenPipesIgnored: Void = {
+    _ = signal(SIGPIPE, SIG_IGN)
+  }()
 
   /// Writes `text` to the child's stdin.
   package func write(_ text: String) { write(Array(text.utf8)) }

@@ -12,7 +12,7 @@ struct EmulatorPublishableKeyTests {
     // The key encodes HOST:PORT; nothing else names the instance.
     let key = try PublishableKey(emulator.publishableKey)
     #expect(key.frontendAPIURL == emulator.fapiURL)
-    let sandbox = CLISandbox(emulator: nil)
+    let sandbox = CLIFixture.withoutEmulator()
     let result = try await sandbox.run(
       ["login", "--identifier", "demo@example.com", "--password-stdin"],
       stdin: "demo-password\n", extra: ["CLERK_PUBLISHABLE_KEY": emulator.publishableKey])

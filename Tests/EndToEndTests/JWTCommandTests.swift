@@ -9,7 +9,7 @@ import Testing
   /// verify under the RFC 7515 key's JWK.
   static let otherKey = Result { try RSAPrivateKey.generate() }
 
-  let sandbox = CLISandbox(emulator: nil)
+  let sandbox = CLIFixture.withoutEmulator()
   let directory = TemporaryDirectory(prefix: "clerkctl-jwt")
   let signer: JWTSigner
   /// The JWKS file holding `signer`'s public key.

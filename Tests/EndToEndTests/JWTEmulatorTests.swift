@@ -7,8 +7,8 @@ import Testing
 @Suite struct JWTEmulatorTests {
   @Test("a session token verifies by discovery from --issuer; --audience convex refuses it")
   func verifiesEmulatorTokens() async throws {
-    let emulator = try await EmulatorProcess.start()
-    defer { withExtendedLifetime(emulator) {} }  // stopped (SIGTERM) when released
+    let sandbox = try await CLIFixture(.binary)
+    let emulator = sandbox.emulator
     let account = ClerkAccount(
       profile: "default", store: InMemoryCredentialStore(), http: .curl(), clock: .system)
     let fapiURL = emulator.fapiURL
@@ -22,7 +22,6 @@ import Testing
         timeout: 30)
       return try account.token(template: nil, minTTL: 10, forceRefresh: false).token.jwt
     }
-    let sandbox = CLISandbox(emulator: emulator)
 
     let verified = try await sandbox.run(["jwt", "verify", "--issuer", emulator.fapiURL, session])
     #expect(verified.status == 0, "\(verified.stderr)")

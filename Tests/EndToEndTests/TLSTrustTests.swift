@@ -6,7 +6,7 @@ import Testing
 /// `--cacert` and `SSL_CERT_FILE` through the built binary: `clerkctl jwt verify --jwks
 /// https://…` against a real loopback HTTPS server whose certificate only the test CA vouches for.
 @Suite struct TLSTrustTests {
-  let sandbox = CLISandbox(emulator: nil)
+  let sandbox = CLIFixture.withoutEmulator()
   let token: String
   let jwks: [UInt8]
 

@@ -27,7 +27,7 @@ extension CommandContext {
 
   /// The config dir: `--config-dir` > `CLERKCTL_CONFIG_DIR` > XDG > `~/.config/clerkctl`.
   package func configDirectory() throws -> ConfigDirectory {
-    try ConfigDirectory.resolve(flag: globals.configDirectory, environment: environment)
+    try ConfigDirectory.resolve(given: globals.configDirectory, environment: environment)
   }
 
   /// The file store under the config dir.
@@ -102,7 +102,12 @@ extension CommandContext {
   /// `--publishable-key` > `CLERK_PUBLISHABLE_KEY`.
   package var instanceSettings: [InstanceSetting] {
     InstanceResolver.settings(
-      fapiURLFlag: globals.fapiURL, publishableKeyFlag: globals.publishableKey,
+      frontendAPIURL: globals.fapiURL.map {
+        InstanceSetting(.frontendAPIURL, value: $0, source: "--fapi-url")
+      },
+      publishableKey: globals.publishableKey.map {
+        InstanceSetting(.publishableKey, value: $0, source: "--publishable-key")
+      },
       environment: environment)
   }
 
@@ -119,7 +124,8 @@ extension CommandContext {
 
   /// The Backend API URL: `--api-url` > `CLERK_API_URL` > `https://api.clerk.com`.
   package func apiURL() throws -> String {
-    try InstanceResolver.resolveAPIURL(flag: globals.apiURL, environment: environment)
+    try InstanceResolver.resolveAPIURL(
+      globals.apiURL, source: "--api-url", environment: environment)
   }
 
   /// An environment variable, `nil` when unset or empty.

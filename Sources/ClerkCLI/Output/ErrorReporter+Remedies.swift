@@ -51,9 +51,36 @@ extension ErrorReporter {
         + "again (or raise --sign-in-timeout)"
     case .organizationNotFound(let profile, let reference, let memberships):
       return organizationWording(profile: profile, reference: reference, memberships)
+    case .inputRejected(let refusal):
+      return inputRemedy(for: refusal.code).map { "\(error.description); \($0)" }
     case .transport(let error):
       return cliWording(for: error)
     case .api, .unavailable, .malformedResponse, .tokenRefused, .signInRejected, .configuration:
+      return nil
+    }
+  }
+
+  /// What to do about a refused identifier, password, code or ticket, by Clerk's error code.
+  private static func inputRemedy(for code: String) -> String? {
+    switch code {
+    case "form_identifier_not_found", "identifier_not_found":
+      return "check the identifier: an email address, a phone number with its country code "
+        + "(+15555550100) or a username"
+    case "form_password_incorrect":
+      return "check the password (stdin's first line with --password-stdin)"
+    case "form_code_incorrect":
+      return "check the code: it is the latest one Clerk sent or your authenticator shows, "
+        + "and each backup code works once"
+    case "verification_expired":
+      return "the code expired; run 'clerkctl login' again to have a new one sent"
+    case "verification_failed":
+      return "too many wrong codes; run 'clerkctl login' again to start over"
+    case "user_locked":
+      return "the account is locked after too many failed tries; wait, or unlock it in the "
+        + "Clerk dashboard"
+    case _ where code.hasPrefix("ticket_") || code.hasPrefix("sign_in_token_"):
+      return "the ticket was used, revoked or has expired; make a new sign-in token"
+    default:
       return nil
     }
   }

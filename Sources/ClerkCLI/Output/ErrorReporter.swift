@@ -58,7 +58,7 @@ extension ClerkError: ExitCodeProviding {
     case .unavailable, .malformedResponse: .unavailable
     case .notSignedIn: .notSignedIn
     case .tokenRefused: .tokenRefused
-    case .signInRejected: .signInRejected
+    case .signInRejected, .inputRejected: .signInRejected
     case .signInUnsupported: .failure
     case .signUpNotAllowed: .signInRejected
     case .signInTimedOut: .signInTimeout

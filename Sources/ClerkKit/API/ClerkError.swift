@@ -17,6 +17,9 @@ package enum ClerkError: Error, Equatable, CustomStringConvertible {
   case tokenRefused(String)
   /// Wrong identifier, password, code or ticket.
   case signInRejected(String)
+  /// Clerk refused what the user gave the sign-in (an identifier, a password, a code, a ticket):
+  /// its error, whose `code` says which (`form_code_incorrect`, `verification_expired`, …).
+  case inputRejected(ClerkAPIError)
   /// A sign-in step this client cannot take (e.g. `needs_new_password`).
   case signInUnsupported(UnsupportedSignIn)
   /// Clerk has no account for the browser identity, and the caller did not allow sign-up.
@@ -52,6 +55,8 @@ package enum ClerkError: Error, Equatable, CustomStringConvertible {
       return "unexpected reply from Clerk: \(reason)"
     case .tokenRefused(let reason), .signInRejected(let reason), .configuration(let reason):
       return reason
+    case .inputRejected(let error):
+      return "sign-in rejected: \(error.description)"
     case .notSignedIn(let profile, let loss):
       return "\(loss.summary) (profile '\(profile)'); sign in "
         + (loss == .noSignIn ? "first" : "again")

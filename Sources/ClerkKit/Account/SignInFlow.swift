@@ -298,7 +298,7 @@ package struct SignInFlow {
     if rejected.contains(error.code) || error.code.hasPrefix("ticket_")
       || error.code.hasPrefix("sign_in_token_") || error.code.hasPrefix("form_password")
     {
-      return .signInRejected("sign-in rejected: \(error.description)")
+      return .inputRejected(error)
     }
     if error.code == "native_api_disabled" {
       return .configuration(

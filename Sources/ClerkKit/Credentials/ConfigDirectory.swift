@@ -27,20 +27,20 @@ package struct ConfigDirectory: Sendable, Equatable {
     profilesPath + "/" + profile + ".lock"
   }
 
-  /// Finds the config directory: `--config-dir` > `CLERKCTL_CONFIG_DIR` >
+  /// Finds the config directory: `given` (the caller's own setting) > `CLERKCTL_CONFIG_DIR` >
   /// `$XDG_CONFIG_HOME/clerkctl` > `$HOME/.config/clerkctl`.
   ///
   /// Empty values count as unset; a relative `XDG_CONFIG_HOME` is ignored, as the XDG spec says.
   ///
   /// - Parameters:
-  ///   - flag: the `--config-dir` value, if given.
+  ///   - given: the directory the caller names, if any.
   ///   - environment: the process environment.
   /// - Returns: the directory (not created yet).
   /// - Throws: `CredentialStoreError.noConfigDirectory` when nothing gives a location.
   package static func resolve(
-    flag: String?, environment: [String: String]
+    given: String?, environment: [String: String]
   ) throws(CredentialStoreError) -> ConfigDirectory {
-    if let flag, !flag.isEmpty { return ConfigDirectory(path: flag) }
+    if let given, !given.isEmpty { return ConfigDirectory(path: given) }
     if let dir = environment["CLERKCTL_CONFIG_DIR"], !dir.isEmpty {
       return ConfigDirectory(path: dir)
     }

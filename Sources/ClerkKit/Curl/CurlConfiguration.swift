@@ -1,6 +1,6 @@
 /// Settings for the libcurl-backed `HTTPClient` (`HTTPClient.curl(_:)`).
 package struct CurlConfiguration: Sendable, Equatable {
-  /// A PEM file of extra CA certificates to trust (from `--cacert` or `SSL_CERT_FILE`; libcurl
+  /// A PEM file of extra CA certificates to trust (the caller's setting or `SSL_CERT_FILE`; libcurl
   /// itself does not read `SSL_CERT_FILE`, so the caller passes it here).
   ///
   /// It is given to libcurl as `CURLOPT_CAINFO`, which replaces libcurl's built-in CA *file*.

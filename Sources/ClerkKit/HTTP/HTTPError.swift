@@ -21,7 +21,7 @@ package struct HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     case timeout
     /// The TLS handshake or certificate verification failed.
     case tls
-    /// The configured CA bundle (`--cacert`, `SSL_CERT_FILE`) is missing, unreadable or not PEM.
+    /// The configured CA bundle (`CurlConfiguration.caBundlePath`) is missing, unreadable or not PEM.
     case caBundleUnusable
     /// The response body exceeded `HTTPRequest.maxResponseBytes`.
     case responseTooLarge

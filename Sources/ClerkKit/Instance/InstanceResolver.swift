@@ -9,52 +9,24 @@ package enum InstanceResolver {
   package struct Resolution: Sendable, Equatable {
     /// The base URL, without a trailing `/`.
     package let url: String
-    /// Where it came from: `--fapi-url`, `CLERK_FAPI_URL`, `--publishable-key`,
-    /// `CLERK_PUBLISHABLE_KEY` or `profile`.
+    /// Where it came from: the setting's source (`CLERK_FAPI_URL`, `CLERK_PUBLISHABLE_KEY`, or
+    /// what the caller named its own) or `profile`.
     package let source: String
   }
 
-  /// The Frontend API base URL: `--fapi-url` > `CLERK_FAPI_URL` > `--publishable-key` >
-  /// `CLERK_PUBLISHABLE_KEY` > the URL stored in the profile.
-  ///
-  /// Empty environment variables count as unset.
-  ///
-  /// - Returns: the validated base URL, without a trailing `/`.
-  /// - Throws: `InstanceError` when the winning value is invalid, or `.notConfigured`.
-  package static func resolve(
-    fapiURLFlag: String?, publishableKeyFlag: String?, environment: [String: String],
-    stored: String?
-  ) throws(InstanceError) -> String {
-    try resolveWithSource(
-      fapiURLFlag: fapiURLFlag, publishableKeyFlag: publishableKeyFlag,
-      environment: environment, stored: stored
-    ).url
-  }
-
-  /// Like `resolve`, also naming the source (for `status` and `doctor`).
-  package static func resolveWithSource(
-    fapiURLFlag: String?, publishableKeyFlag: String?, environment: [String: String],
-    stored: String?
-  ) throws(InstanceError) -> Resolution {
-    try resolveWithSource(
-      settings: settings(
-        fapiURLFlag: fapiURLFlag, publishableKeyFlag: publishableKeyFlag,
-        environment: environment),
-      stored: stored)
-  }
-
-  /// The command line's order: `--fapi-url` > `CLERK_FAPI_URL` > `--publishable-key` >
-  /// `CLERK_PUBLISHABLE_KEY` (empty values left out).
+  /// The instance settings in precedence order: `frontendAPIURL` (the caller's own setting,
+  /// e.g. a command-line option) > `CLERK_FAPI_URL` > `publishableKey` (the caller's) >
+  /// `CLERK_PUBLISHABLE_KEY`, the empty environment variables left out. The caller names the
+  /// source of its own settings, for messages.
   package static func settings(
-    fapiURLFlag: String?, publishableKeyFlag: String?, environment: [String: String]
+    frontendAPIURL: InstanceSetting?, publishableKey: InstanceSetting?,
+    environment: [String: String]
   ) -> [InstanceSetting] {
     let fromEnvironment = InstanceSetting.fromEnvironment(environment)
     return [
-      fapiURLFlag.map { InstanceSetting(.frontendAPIURL, value: $0, source: "--fapi-url") },
+      frontendAPIURL,
       fromEnvironment.first { $0.kind == .frontendAPIURL },
-      publishableKeyFlag.map {
-        InstanceSetting(.publishableKey, value: $0, source: "--publishable-key")
-      },
+      publishableKey,
       fromEnvironment.first { $0.kind == .publishableKey },
     ].compactMap { $0 }
   }
@@ -94,14 +66,14 @@ package enum InstanceResolver {
     }
   }
 
-  /// The Backend API base URL: `--api-url` > `CLERK_API_URL` > `https://api.clerk.com`
-  /// (without `/v1`: callers append the version path).
+  /// The Backend API base URL: `given` (the caller's own setting, named `source` in errors) >
+  /// `CLERK_API_URL` > `https://api.clerk.com` (without `/v1`: callers append the version path).
   ///
   /// - Throws: `InstanceError` when the value is invalid.
   package static func resolveAPIURL(
-    flag: String?, environment: [String: String]
+    _ given: String?, source: String, environment: [String: String]
   ) throws(InstanceError) -> String {
-    if let flag { return try validateURL(flag, source: "--api-url") }
+    if let given { return try validateURL(given, source: source) }
     if let value = nonEmpty(environment["CLERK_API_URL"]) {
       return try validateURL(value, source: "CLERK_API_URL")
     }

@@ -42,7 +42,7 @@ extension ClerkAuthError {
       self = .tokenRetrievalFailed(error.description)
     case .signInRejected(let reason):
       self = .signInRejected(reason)
-    case .signInUnsupported, .signUpNotAllowed:
+    case .signInUnsupported, .signUpNotAllowed, .inputRejected:
       self = .signInRejected(error.description)
     case .redirectRefused, .callbackPortInUse:
       self = .configuration(error.description)

@@ -40,7 +40,7 @@ public struct ClerkCredentialStore: Sendable {
       backing: Result { () throws(CredentialStoreError) -> any CredentialStore in
         try ProfileName.validate(profile)
         let directory = try ConfigDirectory.resolve(
-          flag: configDirectory, environment: environment)
+          given: configDirectory, environment: environment)
         return ProfileStore(directory: directory)
       })
   }

@@ -1,6 +1,6 @@
 /// How secrets appear in traces and messages: `…` and their last four characters.
 ///
-/// ``url(_:)`` is the one policy for every URL clerkctl shows (the `--verbose` trace, transport
+/// ``url(_:)`` is the one policy for every URL shown (the request trace, transport
 /// errors, response errors): user info is dropped, and the values of query and fragment fields
 /// whose names look secret are redacted; the rest stays readable.
 package enum Redaction {

@@ -21,10 +21,15 @@ struct DoctorCommandTests {
     result.stdout.split(separator: "\n").map(String.init)
   }
 
-  @Test("a healthy setup passes every check and exits 0")
-  func healthy() throws {
-    try signIn()
-    let result = try fixture.run(["doctor"])
+  /// Also through the built binary over loopback: discovery, JWKS and the clock check on the
+  /// wire.
+  @Test(
+    "a healthy setup passes every check and exits 0",
+    arguments: [CLIFixture.Mode.inProcess, .binary])
+  func healthy(mode: CLIFixture.Mode) async throws {
+    let fixture = try await CLIFixture(mode)
+    try await fixture.signIn()
+    let result = try await fixture.run(["doctor"])
     #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
     let names = lines(result).compactMap { $0.split(separator: ":").first.map(String.init) }
     #expect(

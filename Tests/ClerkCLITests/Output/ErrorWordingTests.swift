@@ -194,6 +194,29 @@ struct ErrorWordingTests {
         "TLS failure with x.example:443: bad cert; check that the server speaks https with a "
           + "valid certificate, or pass its CA with --cacert"
       ),
+      (
+        ClerkError.inputRejected(
+          ClerkAPIError(
+            status: 422, code: "form_code_incorrect", message: "Incorrect code", longMessage: nil)
+        ),
+        "sign-in rejected: Incorrect code; check the code: it is the latest one Clerk sent or "
+          + "your authenticator shows, and each backup code works once"
+      ),
+      (
+        ClerkError.inputRejected(
+          ClerkAPIError(
+            status: 422, code: "form_identifier_not_found",
+            message: "Couldn't find your account.", longMessage: nil)),
+        "sign-in rejected: Couldn't find your account; check the identifier: an email address, "
+          + "a phone number with its country code (+15555550100) or a username"
+      ),
+      (
+        ClerkError.inputRejected(
+          ClerkAPIError(
+            status: 422, code: "verification_expired", message: "expired", longMessage: nil)),
+        "sign-in rejected: expired; the code expired; run 'clerkctl login' again to have a new "
+          + "one sent"
+      ),
     ]
   }
 

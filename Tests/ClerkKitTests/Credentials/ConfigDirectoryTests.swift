@@ -23,20 +23,20 @@ struct ConfigDirectoryTests {
       ("/trailing/slash//", [:], "/trailing/slash"),
     ] as [(String?, [String: String], String)])
   func precedence(flag: String?, environment: [String: String], expected: String) throws {
-    let directory = try ConfigDirectory.resolve(flag: flag, environment: environment)
+    let directory = try ConfigDirectory.resolve(given: flag, environment: environment)
     #expect(directory.path.replacingOccurrences(of: "//", with: "/") == expected)
   }
 
   @Test("makes a relative directory absolute")
   func relative() throws {
-    let directory = try ConfigDirectory.resolve(flag: "conf", environment: [:])
+    let directory = try ConfigDirectory.resolve(given: "conf", environment: [:])
     #expect(directory.path == FileManager.default.currentDirectoryPath + "/conf")
   }
 
   @Test("fails with the fact, not a CLI flag, when nothing gives a location")
   func nothing() {
     #expect(throws: CredentialStoreError.noConfigDirectory) {
-      try ConfigDirectory.resolve(flag: nil, environment: ["XDG_CONFIG_HOME": "rel"])
+      try ConfigDirectory.resolve(given: nil, environment: ["XDG_CONFIG_HOME": "rel"])
     }
     let description = CredentialStoreError.noConfigDirectory.description
     #expect(description.contains("HOME is not set"))

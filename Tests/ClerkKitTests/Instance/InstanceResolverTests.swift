@@ -4,6 +4,23 @@ import Testing
 
 @Suite("Instance resolver")
 struct InstanceResolverTests {
+  /// The command line's settings: the caller names its own sources.
+  static func resolve(
+    fapiURLFlag: String?, publishableKeyFlag: String?, environment: [String: String],
+    stored: String?
+  ) throws(InstanceError) -> InstanceResolver.Resolution {
+    try InstanceResolver.resolveWithSource(
+      settings: InstanceResolver.settings(
+        frontendAPIURL: fapiURLFlag.map {
+          InstanceSetting(.frontendAPIURL, value: $0, source: "--fapi-url")
+        },
+        publishableKey: publishableKeyFlag.map {
+          InstanceSetting(.publishableKey, value: $0, source: "--publishable-key")
+        },
+        environment: environment),
+      stored: stored)
+  }
+
   static let keyA = "pk_test_Y2xlYW4tbWF5Zmx5LTYyLmNsZXJrLmFjY291bnRzLmRldiQ"
   static let keyB = "pk_live_Y2xlcmsuZXhhbXBsZS5jb20k"
 
@@ -42,20 +59,16 @@ struct InstanceResolverTests {
         stored: "https://stored.example/", url: "https://stored.example", source: "profile"),
     ])
   func precedence(_ row: Case) throws {
-    let resolution = try InstanceResolver.resolveWithSource(
+    let resolution = try Self.resolve(
       fapiURLFlag: row.fapiFlag, publishableKeyFlag: row.keyFlag, environment: row.environment,
       stored: row.stored)
     #expect(resolution == InstanceResolver.Resolution(url: row.url, source: row.source))
-    #expect(
-      try InstanceResolver.resolve(
-        fapiURLFlag: row.fapiFlag, publishableKeyFlag: row.keyFlag, environment: row.environment,
-        stored: row.stored) == row.url)
   }
 
   @Test("fails with the way to configure an instance when nothing names one")
   func notConfigured() {
     #expect(throws: InstanceError.notConfigured) {
-      try InstanceResolver.resolve(
+      try Self.resolve(
         fapiURLFlag: nil, publishableKeyFlag: nil, environment: ["CLERK_FAPI_URL": ""],
         stored: nil)
     }
@@ -69,12 +82,12 @@ struct InstanceResolverTests {
   func badKeyDoesNotFallBack() {
     #expect(throws: InstanceError.invalidPublishableKey(.wrongPrefix, source: "--publishable-key"))
     {
-      try InstanceResolver.resolve(
+      try Self.resolve(
         fapiURLFlag: nil, publishableKeyFlag: "sk_test_x", environment: [:],
         stored: "https://stored.example")
     }
     #expect(throws: InstanceError.insecureURL(source: "CLERK_FAPI_URL", value: "http://x.dev")) {
-      try InstanceResolver.resolve(
+      try Self.resolve(
         fapiURLFlag: nil, publishableKeyFlag: Self.keyA,
         environment: ["CLERK_FAPI_URL": "http://x.dev"], stored: nil)
     }
@@ -145,18 +158,22 @@ struct InstanceResolverTests {
   func apiURL() throws {
     let environment = ["CLERK_API_URL": "http://localhost:9000/"]
     #expect(
-      try InstanceResolver.resolveAPIURL(flag: "https://bapi.example", environment: environment)
+      try InstanceResolver.resolveAPIURL(
+        "https://bapi.example", source: "--api-url", environment: environment)
         == "https://bapi.example")
     #expect(
-      try InstanceResolver.resolveAPIURL(flag: nil, environment: environment)
+      try InstanceResolver.resolveAPIURL(nil, source: "--api-url", environment: environment)
         == "http://localhost:9000")
     #expect(
-      try InstanceResolver.resolveAPIURL(flag: nil, environment: [:]) == "https://api.clerk.com")
+      try InstanceResolver.resolveAPIURL(nil, source: "--api-url", environment: [:])
+        == "https://api.clerk.com")
     #expect(
-      try InstanceResolver.resolveAPIURL(flag: nil, environment: ["CLERK_API_URL": ""])
+      try InstanceResolver.resolveAPIURL(
+        nil, source: "--api-url", environment: ["CLERK_API_URL": ""])
         == "https://api.clerk.com")
     #expect(throws: InstanceError.insecureURL(source: "--api-url", value: "http://api.clerk.com")) {
-      try InstanceResolver.resolveAPIURL(flag: "http://api.clerk.com", environment: [:])
+      try InstanceResolver.resolveAPIURL(
+        "http://api.clerk.com", source: "--api-url", environment: [:])
     }
   }
 }

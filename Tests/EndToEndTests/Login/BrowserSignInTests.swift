@@ -10,7 +10,7 @@ struct BrowserSignInTests {
   static let chromium = "/usr/bin/chromium"
 
   /// Mints a `convex` token in-process from the sandbox's stored credential.
-  private func convexClaims(_ sandbox: CLISandbox) throws -> (JSONValue, ProfileCredential) {
+  private func convexClaims(_ sandbox: CLIFixture) throws -> (JSONValue, ProfileCredential) {
     let store = ProfileStore(directory: ConfigDirectory(path: sandbox.configDir))
     let account = ClerkAccount(profile: "default", store: store, http: .curl(), clock: .system)
     let result = try account.token(template: "convex", minTTL: 10, forceRefresh: false)
@@ -19,8 +19,8 @@ struct BrowserSignInTests {
 
   @Test("approve in a scripted browser: the loopback page, the stored credential, a convex token")
   func approve() async throws {
-    let emulator = try await EmulatorProcess.start()
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try await CLIFixture(.binary)
+    let emulator = sandbox.emulator
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--oauth", "google", "--no-browser", "--callback-port", "0"])
     login.closeInput()
@@ -43,8 +43,7 @@ struct BrowserSignInTests {
 
   @Test("$BROWSER gets the URL as one argument; --json prints the result")
   func browserVariable() async throws {
-    let emulator = try await EmulatorProcess.start()
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try await CLIFixture(.binary)
     let script = sandbox.home.file("browser.sh")
     let seen = sandbox.home.file("urls.txt")
     let body = """
@@ -74,10 +73,8 @@ struct BrowserSignInTests {
     try #require(
       FileManager.default.isExecutableFile(atPath: Self.chromium),
       "Chromium is missing: 'make test' installs it (Scripts/setup.sh chromium)")
-    let emulator = try await EmulatorProcess.start(arguments: [
-      "--oauth-auto-approve", "demo@example.com",
-    ])
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try await CLIFixture(
+      .binary, emulatorArguments: ["--oauth-auto-approve", "demo@example.com"])
     let script = sandbox.home.file("chromium.sh")
     let dom = sandbox.home.file("dom.html")
     // The provider page approves from a script as it loads; --dump-dom can dump (and quit)
@@ -111,8 +108,7 @@ struct BrowserSignInTests {
 
   @Test("deny ends with Clerk's reason, exit 6, nothing stored")
   func deny() async throws {
-    let emulator = try await EmulatorProcess.start()
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try await CLIFixture(.binary)
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--oauth", "google", "--no-browser", "--callback-port", "0"])
     let (_, page) = try await ScriptedBrowser.follow(try login.signInURL() + "&deny=1")
@@ -126,8 +122,7 @@ struct BrowserSignInTests {
 
   @Test("an unknown account is transferred to a sign-up, and refused with --no-sign-up")
   func transfer() async throws {
-    let emulator = try await EmulatorProcess.start()
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try await CLIFixture(.binary)
     let refused = try BrowserLoginProcess(
       sandbox,
       ["login", "--oauth", "google", "--no-browser", "--callback-port", "0", "--no-sign-up"])
@@ -149,8 +144,7 @@ struct BrowserSignInTests {
 
   @Test("enterprise SSO for a TOTP user continues with the second factor from stdin")
   func ssoSecondFactor() async throws {
-    let emulator = try await EmulatorProcess.start()
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try await CLIFixture(.binary)
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--sso", "mfa@example.com", "--no-browser", "--callback-port", "0"])
     let url = try await login.signInURL()
@@ -165,9 +159,9 @@ struct BrowserSignInTests {
 
   @Test("--redirect-url: the final URL is pasted on stdin (production instance, allowlisted)")
   func pasteBack() async throws {
-    let emulator = try await EmulatorProcess.start(
-      arguments: ["--instance", "production", "--allow-redirect", "https://example.com/cb"])
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try await CLIFixture(
+      .binary,
+      emulatorArguments: ["--instance", "production", "--allow-redirect", "https://example.com/cb"])
     let login = try BrowserLoginProcess(
       sandbox,
       ["login", "--oauth", "google", "--no-browser", "--redirect-url", "https://example.com/cb"])
@@ -183,9 +177,9 @@ struct BrowserSignInTests {
 
   @Test("a production instance refuses a redirect URL that is not allowlisted (exit 3)")
   func productionRefusal() async throws {
-    let emulator = try await EmulatorProcess.start(
-      arguments: ["--instance", "production", "--allow-redirect", "https://example.com/cb"])
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try await CLIFixture(
+      .binary,
+      emulatorArguments: ["--instance", "production", "--allow-redirect", "https://example.com/cb"])
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--oauth", "google", "--no-browser", "--callback-port", "0"])
     let result = await login.finish()
@@ -196,8 +190,7 @@ struct BrowserSignInTests {
 
   @Test("the wait is bounded by --sign-in-timeout (exit 8)")
   func timeout() async throws {
-    let emulator = try await EmulatorProcess.start()
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try await CLIFixture(.binary)
     let login = try BrowserLoginProcess(
       sandbox,
       [
@@ -219,8 +212,7 @@ struct BrowserSignInTests {
 
   @Test("Ctrl-C while waiting exits 130")
   func interrupt() async throws {
-    let emulator = try await EmulatorProcess.start()
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try await CLIFixture(.binary)
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--oauth", "google", "--no-browser", "--callback-port", "0"])
     _ = try await login.signInURL()
@@ -232,8 +224,7 @@ struct BrowserSignInTests {
 
   @Test("refused in CI and with --no-input; an unknown provider names the valid ones")
   func usage() async throws {
-    let emulator = try await EmulatorProcess.start()
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try await CLIFixture(.binary)
     let ci = try await sandbox.run(["login", "--oauth", "google"])
     #expect(ci.status == 2)
     #expect(ci.stderr.contains("--user-id"))

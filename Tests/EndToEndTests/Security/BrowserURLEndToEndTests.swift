@@ -26,9 +26,9 @@ struct BrowserURLEndToEndTests {
     "A hostile external_verification_redirect_url: exit 5, $BROWSER never runs",
     arguments: hostileURLs)
   func hostileURL(url: String) async throws {
-    let emulator = try await EmulatorProcess.start()
+    let sandbox = try await CLIFixture(.binary)
+    let emulator = sandbox.emulator
     let admin = EmulatorAdmin(emulator)
-    let sandbox = CLISandbox(emulator: emulator)
     let reply: JSONValue = [
       "response": [
         "object": "sign_in_attempt", "id": "sia_hostile", "status": "needs_first_factor",

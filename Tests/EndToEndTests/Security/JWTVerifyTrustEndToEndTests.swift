@@ -58,7 +58,7 @@ struct JWTVerifyTrustEndToEndTests {
   func noProfile() async throws {
     let attacker = try AttackerIssuer()
     defer { attacker.server.stop() }
-    let sandbox = CLISandbox(emulator: nil)
+    let sandbox = CLIFixture.withoutEmulator()
     let result = try await sandbox.run(["jwt", "verify", try attacker.token()])
     #expect(result.status == 2, "\(result.stderr)")
     #expect(result.stdout.isEmpty)
@@ -85,7 +85,7 @@ struct JWTVerifyTrustEndToEndTests {
 
   @Test("Input over 64 KiB is exit 9: an argument, a file piped in, an endless stdin")
   func oversized() async throws {
-    let sandbox = CLISandbox(emulator: nil)
+    let sandbox = CLIFixture.withoutEmulator()
     let big = String(repeating: "a", count: 64 * 1024 + 1)
     let argument = try await sandbox.run(["jwt", "verify", "--issuer", "https://example.com", big])
     #expect(argument.status == 9, "\(argument.stderr)")

@@ -40,8 +40,7 @@ struct LoopbackCallbackEndToEndTests {
 
   @Test("Forged Host, Origin, no-cors fetches, forged nonces and failures: the real one wins")
   func forgedCallbacks() async throws {
-    let emulator = try await EmulatorProcess.start()
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try await CLIFixture(.binary)
     let login = try BrowserLoginProcess(
       sandbox,
       [
@@ -93,8 +92,7 @@ struct LoopbackCallbackEndToEndTests {
 
   @Test("Forged callbacks alone never end the sign-in before its deadline: exit 8")
   func forgedOnlyTimesOut() async throws {
-    let emulator = try await EmulatorProcess.start()
-    let sandbox = CLISandbox(emulator: emulator)
+    let sandbox = try await CLIFixture(.binary)
     let login = try BrowserLoginProcess(
       sandbox,
       [

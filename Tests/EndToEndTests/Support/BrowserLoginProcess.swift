@@ -7,15 +7,8 @@ import Foundation
 final class BrowserLoginProcess: @unchecked Sendable {
   private let child: SpawnedProcess
 
-  /// Starts `clerkctl arguments…` in the sandbox, with `CI` unset (browser sign-in is refused
-  /// in CI) and `extra` added to the environment.
-  convenience init(
-    _ sandbox: CLISandbox, _ arguments: [String], extra: [String: String] = [:]
-  ) throws {
-    try self.init(environment: sandbox.environment, arguments, extra: extra)
-  }
-
-  /// Starts `clerkctl arguments…` with the fixture's environment, as above.
+  /// Starts `clerkctl arguments…` with the fixture's environment, with `CI` unset (browser
+  /// sign-in is refused in CI) and `extra` added to the environment.
   convenience init(
     _ fixture: CLIFixture, _ arguments: [String], extra: [String: String] = [:]
   ) throws {
