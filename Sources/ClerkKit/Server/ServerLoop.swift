@@ -33,7 +33,8 @@ final class ServerLoop {
 
   deinit { scratch.deallocate() }
 
-  /// Runs until `stop()` completes, then closes everything and signals `core.finished`.
+  /// Runs until `stop()` completes, then closes everything, waits for the workers to end and
+  /// signals `core.finished`.
   func run() {
     while true {
       let now = Self.monotonicNow()
@@ -44,6 +45,9 @@ final class ServerLoop {
     connections.removeAll()
     listener = nil
     core.pool.shutdown()
+    // Every worker has ended before `stop()` returns: a process that exits right after it
+    // never runs its exit-time clean-up beside a worker still ending.
+    core.pool.join()
     core.finished.signal()
   }
 

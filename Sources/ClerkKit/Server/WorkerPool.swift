@@ -16,13 +16,16 @@ final class WorkerPool: Sendable {
   private let state = Lock(State())
   private let available = DispatchSemaphore(value: 0)
   private let threadCount: Int
+  /// The workers' threads, for ``join()``; set once, right after they start.
+  private let threads = Lock<[JoinableThread]>([])
 
   /// Starts `threads` workers.
-  init(threads: Int) {
-    threadCount = max(threads, 1)
-    for _ in 0..<threadCount {
-      DetachedThread.start { [self] in run() }
+  init(threads count: Int) {
+    threadCount = max(count, 1)
+    let started = (0..<threadCount).compactMap { _ in
+      JoinableThread.start { [self] in run() }
     }
+    threads.withLock { $0 = started }
   }
 
   /// Queues `job` for the next free worker.
@@ -45,6 +48,16 @@ final class WorkerPool: Sendable {
     }
     guard first else { return }
     for _ in 0..<threadCount { available.signal() }
+  }
+
+  /// After ``shutdown()``: waits until every worker has ended (the jobs queued before it run
+  /// first), thread-local destructors included. From a worker, waits for the others only.
+  func join() {
+    let all = threads.withLock { threads in
+      defer { threads = [] }
+      return threads
+    }
+    for thread in all where !thread.isCurrent { thread.join() }
   }
 
   /// Whether the calling thread is one of this pool's workers.
