@@ -43,9 +43,11 @@ package struct WhoamiCommand: Command {
         credential.email = user.email ?? credential.email
       }
       if let id = credential.activeOrganization.id {
-        membership = try account.memberships(of: credential).memberships.first {
-          $0.organizationID == id
-        }
+        // The session's user lists its memberships: a second request only when it does not.
+        let listed = live.session.user?.organizationMemberships ?? []
+        membership =
+          try listed.first { $0.organizationID == id }
+          ?? account.memberships(of: credential).memberships.first { $0.organizationID == id }
       }
     }
     let organization = credential.activeOrganization

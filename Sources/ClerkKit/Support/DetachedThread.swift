@@ -1,6 +1,7 @@
 import Glibc
 
-/// Starts detached POSIX threads for long-running loops (the HTTP server's I/O and workers).
+/// Starts detached POSIX threads for long-running loops (the HTTP server's I/O loop, keepers):
+/// a ``JoinableThread`` let go at once.
 ///
 /// Used instead of Foundation's `Thread`, which would link all of Foundation (CoreFoundation and
 /// ICU) into clerkctl and slow every start.
@@ -11,27 +12,8 @@ package enum DetachedThread {
   ///   of threads or memory).
   @discardableResult
   package static func start(_ body: @escaping @Sendable () -> Void) -> Bool {
-    let context = Unmanaged.passRetained(Job(body)).toOpaque()
-    var thread = pthread_t()
-    let result = pthread_create(
-      &thread, nil,
-      { context in
-        guard let context else { return nil }
-        Unmanaged<Job>.fromOpaque(context).takeRetainedValue().body()
-        return nil
-      }, context)
-    guard result == 0 else {
-      Unmanaged<Job>.fromOpaque(context).release()
-      return false
-    }
-    pthread_detach(thread)
+    guard let thread = JoinableThread.start(body) else { return false }
+    thread.detach()
     return true
-  }
-
-  /// What the new thread runs, passed through `pthread_create`'s context pointer.
-  private final class Job {
-    let body: @Sendable () -> Void
-
-    init(_ body: @escaping @Sendable () -> Void) { self.body = body }
   }
 }

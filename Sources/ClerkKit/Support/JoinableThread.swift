@@ -33,6 +33,9 @@ package struct JoinableThread: Sendable {
   /// Waits until the thread has ended. Call it once, never from the thread itself.
   package func join() { pthread_join(handle, nil) }
 
+  /// Lets the thread end on its own, never joined (``DetachedThread``).
+  package func detach() { pthread_detach(handle) }
+
   /// What the new thread runs, passed through `pthread_create`'s context pointer.
   private final class Job {
     let body: @Sendable () -> Void

@@ -92,10 +92,13 @@ struct OrgCommandTests {
     #expect(session["o"]?["id"]?.stringValue == acmeID)
     #expect(session["o"]?["slg"]?.stringValue == "acme")
 
+    try fixture.admin.clearRequests()
     let whoami = try JSONValue(parsing: try fixture.run(["whoami", "--json"]).stdout)
     #expect(
       whoami["organization"]
         == ["id": .string(acmeID), "slug": "acme", "name": "Acme Inc", "role": "org:admin"])
+    // One request: the session's user lists the memberships, so none is asked for again.
+    #expect(try fixture.admin.requests().map(\.path) == ["/v1/client"])
     #expect(try fixture.run(["whoami"]).stdout.contains("org:      Acme Inc (acme, org:admin"))
     let offline = try JSONValue(parsing: try fixture.run(["whoami", "--offline", "--json"]).stdout)
     #expect(offline["organization"]?["id"]?.stringValue == acmeID)

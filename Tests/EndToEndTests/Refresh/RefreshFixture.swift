@@ -63,6 +63,22 @@ struct RefreshFixture {
     return Int((seconds / served).rounded(.up)) + 2
   }
 
+  /// Reads the token in `path` every 200 ms until `seconds` after `started`, expecting each to
+  /// be valid when read; returns the distinct tokens seen.
+  func watchedTokens(
+    in path: String, until seconds: Double, after started: Double,
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws -> Set<String> {
+    var seen: Set<String> = []
+    while Self.now - started < seconds {
+      let jwt = try String(contentsOfFile: path, encoding: .utf8)
+      expectValid(jwt, readAt: Self.now, sourceLocation: sourceLocation)
+      seen.insert(jwt)
+      try await Task.sleep(nanoseconds: 200_000_000)
+    }
+    return seen
+  }
+
   /// Waits until `path` exists (or `timeout` passes), polling every 20 ms without holding a
   /// thread.
   static func waitForFile(_ path: String, timeout: Double = 20) async throws {

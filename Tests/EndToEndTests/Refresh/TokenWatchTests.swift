@@ -43,13 +43,7 @@ struct TokenWatchTests {
     let run = try fixture.start(
       ["token", "--template", "convex", "--min-ttl", "1", "--output", file, "--watch", "--json"])
     try await RefreshFixture.waitForFile(file)
-    var seen: Set<String> = []
-    while RefreshFixture.now - started < 8 {
-      let jwt = try String(contentsOfFile: file, encoding: .utf8)
-      fixture.expectValid(jwt, readAt: RefreshFixture.now)
-      seen.insert(jwt)
-      try await Task.sleep(nanoseconds: 200_000_000)
-    }
+    let seen = try await fixture.watchedTokens(in: file, until: 8, after: started)
     run.signal(SIGTERM)
     #expect(await run.wait() == 0, "\(run.stderr)")
     let elapsed = RefreshFixture.now - started
@@ -148,13 +142,7 @@ struct TokenWatchTests {
     try await fixture.job.admin.fault([
       "path": "/v1/client/sessions/*/tokens/convex", "count": 3, "status": 503,
     ])
-    var seen: Set<String> = []
-    while RefreshFixture.now - started < 12 {
-      let jwt = try String(contentsOfFile: file, encoding: .utf8)
-      fixture.expectValid(jwt, readAt: RefreshFixture.now)
-      seen.insert(jwt)
-      try await Task.sleep(nanoseconds: 200_000_000)
-    }
+    let seen = try await fixture.watchedTokens(in: file, until: 12, after: started)
     run.signal(SIGTERM)
     #expect(await run.wait() == 0, "\(run.stderr)")
     #expect(seen.count >= 2, "renewed after the failure")

@@ -38,20 +38,39 @@ struct LoopbackCallbackEndToEndTests {
     return try await connection.readResponse()
   }
 
-  @Test("Forged Host, Origin, no-cors fetches, forged nonces and failures: the real one wins")
-  func forgedCallbacks() async throws {
+  /// Where the real callback goes: `HOST:PORT`, the port, and the path with its query.
+  struct Callback {
+    var hostPort: String
+    var port: Int
+    var target: String
+  }
+
+  /// `login --oauth google --no-browser` against an emulator child (the fixture keeps it
+  /// running), and the callback the provider page would send the browser to (not yet
+  /// followed).
+  static func browserLogin(
+    timeout: Int
+  ) async throws -> (CLIFixture, BrowserLoginProcess, Callback) {
     let sandbox = try await CLIFixture(.binary)
     let login = try BrowserLoginProcess(
       sandbox,
       [
         "login", "--oauth", "google", "--no-browser", "--callback-port", "0",
-        "--sign-in-timeout", "60",
+        "--sign-in-timeout", String(timeout),
       ])
-    let real = try await Self.callbackURL(try login.signInURL() + "&auto=demo@example.com")
+    let real = try await callbackURL(try login.signInURL() + "&auto=demo@example.com")
     let rest = real.dropFirst("http://".count)
     let hostPort = String(rest.prefix { $0 != "/" })
     let port = try #require(Int(hostPort.split(separator: ":").last ?? ""))
     let target = String(rest.dropFirst(hostPort.count))
+    return (sandbox, login, Callback(hostPort: hostPort, port: port, target: target))
+  }
+
+  @Test("Forged Host, Origin, no-cors fetches, forged nonces and failures: the real one wins")
+  func forgedCallbacks() async throws {
+    let (sandbox, login, callback) = try await Self.browserLogin(timeout: 60)
+    defer { withExtendedLifetime(sandbox) {} }  // the emulator lives until the test ends
+    let (hostPort, port, target) = (callback.hostPort, callback.port, callback.target)
     let forgedNonce = "/callback?rotating_token_nonce=forged0123456789"
 
     // Refused outright, whatever they carry.
@@ -92,17 +111,8 @@ struct LoopbackCallbackEndToEndTests {
 
   @Test("Forged callbacks alone never end the sign-in before its deadline: exit 8")
   func forgedOnlyTimesOut() async throws {
-    let sandbox = try await CLIFixture(.binary)
-    let login = try BrowserLoginProcess(
-      sandbox,
-      [
-        "login", "--oauth", "google", "--no-browser", "--callback-port", "0",
-        "--sign-in-timeout", "8",
-      ])
-    let real = try await Self.callbackURL(try login.signInURL() + "&auto=demo@example.com")
-    let rest = real.dropFirst("http://".count)
-    let hostPort = String(rest.prefix { $0 != "/" })
-    let port = try #require(Int(hostPort.split(separator: ":").last ?? ""))
+    let (sandbox, login, callback) = try await Self.browserLogin(timeout: 8)
+    let (hostPort, port) = (callback.hostPort, callback.port)
     for path in [
       "/callback?__clerk_status=failed&__clerk_error_code=oauth_access_denied",
       "/callback?rotating_token_nonce=forged0123456789",

@@ -8,10 +8,14 @@ package struct ClerkUser: Sendable, Equatable {
   package var username: String?
   /// The primary phone number, when the user has one.
   package var phoneNumber: String?
+  /// The organizations the user belongs to, as the `User` object lists them (those Clerk sent
+  /// whole; the full list is `GET /v1/me/organization_memberships`).
+  package var organizationMemberships: [OrganizationMembership]
 
   package init(
     id: String, email: String? = nil, firstName: String? = nil, lastName: String? = nil,
-    username: String? = nil, phoneNumber: String? = nil
+    username: String? = nil, phoneNumber: String? = nil,
+    organizationMemberships: [OrganizationMembership] = []
   ) {
     self.id = id
     self.email = email
@@ -19,6 +23,7 @@ package struct ClerkUser: Sendable, Equatable {
     self.lastName = lastName
     self.username = username
     self.phoneNumber = phoneNumber
+    self.organizationMemberships = organizationMemberships
   }
 
   /// What the user is known by: the primary email address, else the phone number, else the
@@ -43,7 +48,10 @@ package struct ClerkUser: Sendable, Equatable {
       firstName: json["first_name"]?.stringValue,
       lastName: json["last_name"]?.stringValue,
       username: json["username"]?.stringValue,
-      phoneNumber: phone?["phone_number"]?.stringValue
+      phoneNumber: phone?["phone_number"]?.stringValue,
+      organizationMemberships: (json["organization_memberships"]?.arrayValue ?? []).compactMap {
+        try? OrganizationMembership(json: $0)
+      }
     )
   }
 }
