@@ -52,6 +52,12 @@ struct OrganizationEndToEndTests {
 
     let whoami = try await run(fixture, ["whoami", "--json"])
     #expect(try JSONValue(parsing: whoami.stdout)["organization"]?["slug"] == "acme")
+    // The session token carries Clerk's o claim; doctor finds the template's org claims set.
+    let session = try await run(fixture, ["token"])
+    #expect(try ClerkTestSupport.claims(of: session.stdout)["o"]?["slg"] == "acme")
+    let healthy = try await run(fixture, ["doctor", "--template", "convex-org"])
+    #expect(healthy.status == 0, "\(healthy.stdout)\(healthy.stderr)")
+    #expect(healthy.stdout.contains("✓ organization: org_id, org_role carry"), "\(healthy.stdout)")
 
     // Not a member: exit 6, the memberships listed, the active organization kept.
     let refused = try await run(fixture, ["org", "use", "initech"])
@@ -64,5 +70,10 @@ struct OrganizationEndToEndTests {
     #expect(personal.status == 0, "\(personal.stderr)")
     let none = try await run(fixture, ["token", "--template", "convex-org"])
     #expect(try ClerkTestSupport.claims(of: none.stdout)["org_id"] == .null)
+    // Without an organization the template's org claims are null: doctor says so, exit 9.
+    let unhealthy = try await run(fixture, ["doctor", "--template", "convex-org"])
+    #expect(unhealthy.status == 9, "\(unhealthy.stdout)")
+    #expect(unhealthy.stdout.contains("✗ organization:"), "\(unhealthy.stdout)")
+    #expect(unhealthy.stdout.contains("clerkctl org use SLUG"), "\(unhealthy.stdout)")
   }
 }
