@@ -1,6 +1,26 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// The target list is the architecture: each target is a layer, each arrow below is the only way
+// one layer may reach another, and the compiler enforces it (CI also builds with
+// `--explicit-target-dependency-import-check=error`, so an undeclared import fails). README's
+// Layout section draws the same table.
+//
+//   ClerkctlCore          support, clock, JSON, base64url, form encoding, JWT decoding
+//   ClerkctlWire          Clerk's wire vocabulary shared by client and emulator
+//   ClerkctlHTTP          the HTTP vocabulary: requests, responses, headers, the client protocol
+//   ClerkctlCurl          the libcurl transport (the only target that imports CCurl)
+//   ClerkctlHTTPServer    the HTTP/1.1 server (loopback callback, exec --refresh, emulator)
+//   ClerkctlCrypto        OpenSSL: RSA, SHA-256, HMAC, random (the only importer of COpenSSL)
+//   ClerkctlJOSE          JWK, JWKS, JWT signing and verification, OIDC discovery
+//   ClerkctlKit           the library apps embed: Clerk's API clients, accounts, credentials
+//   ClerkctlBrowserSignIn browser (OAuth/SSO) sign-in: the library plus the loopback server
+//   ClerkctlCommandLine   what both executables share: suggestions, local files, hardening
+//   ClerkCLI, ClerkEmulator, and their thin mains
+//
+// ClerkctlKit's closure has neither OpenSSL nor a server: an app that embeds it needs libcurl
+// at run time only (opened with dlopen), and no -dev package to build.
+
 let settings: [SwiftSetting] = [
   .enableUpcomingFeature("MemberImportVisibility")
 ]
@@ -8,86 +28,130 @@ let settings: [SwiftSetting] = [
 let package = Package(
   name: "clerkctl",
   products: [
-    .library(name: "ClerkKit", targets: ["ClerkKit"]),
+    // The library apps embed. Not called ClerkKit: that is the product of Clerk's own iOS SDK.
+    .library(name: "ClerkctlKit", targets: ["ClerkctlKit"]),
+    // Browser sign-in (OAuth, enterprise SSO) on a loopback callback: a product of its own,
+    // since it carries the HTTP server.
+    .library(name: "ClerkctlBrowserSignIn", targets: ["ClerkctlBrowserSignIn"]),
     .executable(name: "clerkctl", targets: ["clerkctl"]),
     .executable(name: "clerk-emulator", targets: ["clerk-emulator"]),
   ],
   targets: [
-    // C libraries, reached only from ClerkKit. CCurl gives libcurl's headers only: ClerkKit
-    // opens libcurl.so.4 on the first request (CurlLibrary), so clerkctl does not link it (no
-    // pkgConfig here, which would add -lcurl); Scripts/setup.sh installs the -dev packages.
-    .systemLibrary(
-      name: "CCurl",
-      providers: [.apt(["libcurl4-openssl-dev"])]
-    ),
-    // COpenSSL likewise: ClerkKit opens libcrypto.so.3 on first use (CryptoLibrary).
-    .systemLibrary(
-      name: "COpenSSL",
-      providers: [.apt(["libssl-dev"])]
-    ),
+    // C libraries. Headers only: libcurl.so.4 and libcrypto.so.3 are opened with dlopen on first
+    // use (CurlLibrary, CryptoLibrary), so nothing links them (no pkgConfig here, which would add
+    // -lcurl); Scripts/setup.sh installs the -dev packages.
+    .systemLibrary(name: "CCurl", providers: [.apt(["libcurl4-openssl-dev"])]),
+    .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
     // Fixed-argument wrappers of variadic system calls (prctl).
     .systemLibrary(name: "CSystem"),
 
-    // The library users embed: HTTP over libcurl, crypto over OpenSSL, JWT, the HTTP/1.1
-    // server, Clerk's Frontend API client and the credential store.
+    .target(name: "ClerkctlCore", swiftSettings: settings),
+    .target(name: "ClerkctlWire", dependencies: ["ClerkctlCore"], swiftSettings: settings),
+    .target(name: "ClerkctlHTTP", dependencies: ["ClerkctlCore"], swiftSettings: settings),
     .target(
-      name: "ClerkKit",
-      dependencies: ["CCurl", "COpenSSL", "CSystem"],
+      name: "ClerkctlCurl",
+      dependencies: ["CCurl", "ClerkctlCore", "ClerkctlHTTP"],
       swiftSettings: settings
     ),
-    // The emulator's Clerk logic: Frontend API, Backend API subset, JWKS, Convex-style API.
+    .target(
+      name: "ClerkctlHTTPServer",
+      dependencies: ["ClerkctlCore", "ClerkctlHTTP"],
+      swiftSettings: settings
+    ),
+    .target(
+      name: "ClerkctlCrypto",
+      dependencies: ["COpenSSL", "ClerkctlCore"],
+      swiftSettings: settings
+    ),
+    .target(
+      name: "ClerkctlJOSE",
+      dependencies: ["ClerkctlCore", "ClerkctlHTTP", "ClerkctlCrypto"],
+      swiftSettings: settings
+    ),
+    .target(
+      name: "ClerkctlKit",
+      dependencies: ["ClerkctlCore", "ClerkctlWire", "ClerkctlHTTP", "ClerkctlCurl"],
+      swiftSettings: settings
+    ),
+    .target(
+      name: "ClerkctlBrowserSignIn",
+      dependencies: [
+        "ClerkctlCore", "ClerkctlWire", "ClerkctlHTTP", "ClerkctlHTTPServer", "ClerkctlKit",
+      ],
+      swiftSettings: settings
+    ),
+    .target(
+      name: "ClerkctlCommandLine",
+      dependencies: ["CSystem", "ClerkctlCore"],
+      swiftSettings: settings
+    ),
+
+    // The emulator's Clerk logic: Frontend API, Backend API subset, JWKS, Convex-style API. It
+    // speaks the wire vocabulary and never uses the client's logic.
     .target(
       name: "ClerkEmulator",
-      dependencies: ["ClerkKit"],
+      dependencies: [
+        "ClerkctlCore", "ClerkctlWire", "ClerkctlHTTP", "ClerkctlHTTPServer", "ClerkctlCrypto",
+        "ClerkctlJOSE", "ClerkctlCommandLine",
+      ],
       swiftSettings: settings
     ),
     // Argument parsing, help, the commands and the one error-to-exit-code mapping.
     .target(
       name: "ClerkCLI",
-      dependencies: ["ClerkKit"],
+      dependencies: [
+        "ClerkctlCore", "ClerkctlWire", "ClerkctlHTTP", "ClerkctlCurl", "ClerkctlHTTPServer",
+        "ClerkctlCrypto", "ClerkctlJOSE", "ClerkctlKit", "ClerkctlBrowserSignIn",
+        "ClerkctlCommandLine",
+      ],
       swiftSettings: settings
     ),
-    .executableTarget(
-      name: "clerkctl",
-      dependencies: ["ClerkCLI"],
-      swiftSettings: settings
-    ),
+    .executableTarget(name: "clerkctl", dependencies: ["ClerkCLI"], swiftSettings: settings),
     .executableTarget(
       name: "clerk-emulator",
-      dependencies: ["ClerkEmulator"],
+      dependencies: ["ClerkEmulator", "ClerkctlCore", "ClerkctlHTTPServer", "ClerkctlCrypto"],
       swiftSettings: settings
     ),
 
     // Helpers shared by the test targets: temp dirs, the fake clock, the CLI fixture (in process
-    // against the emulator in memory, or the built binaries), raw sockets,
-    // an HTTPS test server with its fixture certificates (Resources/tls).
+    // against the emulator in memory, or the built binaries), raw sockets, an HTTPS test server
+    // with its fixture certificates (Resources/tls).
     .target(
       name: "ClerkTestSupport",
-      dependencies: ["ClerkKit", "ClerkEmulator", "ClerkCLI"],
+      dependencies: allLayers + ["ClerkEmulator", "ClerkCLI"],
       path: "Tests/ClerkTestSupport",
       resources: [.copy("Resources")],
       swiftSettings: settings
     ),
     .testTarget(
-      name: "ClerkKitTests",
-      dependencies: ["ClerkKit", "ClerkTestSupport"],
+      name: "ClerkctlKitTests",
+      dependencies: allLayers + ["ClerkTestSupport"],
       swiftSettings: settings
     ),
     .testTarget(
       name: "ClerkEmulatorTests",
-      dependencies: ["ClerkEmulator", "ClerkKit", "ClerkTestSupport"],
+      dependencies: allLayers + ["ClerkEmulator", "ClerkTestSupport"],
       resources: [.copy("Fixtures")],
       swiftSettings: settings
     ),
     .testTarget(
       name: "ClerkCLITests",
-      dependencies: ["ClerkCLI", "ClerkKit", "ClerkTestSupport"],
+      dependencies: allLayers + ["ClerkCLI", "ClerkTestSupport"],
       swiftSettings: settings
     ),
     .testTarget(
       name: "EndToEndTests",
-      dependencies: ["ClerkKit", "ClerkTestSupport"],
+      dependencies: allLayers + ["ClerkTestSupport"],
       swiftSettings: settings
     ),
   ]
 )
+
+/// Every library layer, for the test targets (which test each layer's internals).
+var allLayers: [Target.Dependency] {
+  [
+    "ClerkctlCore", "ClerkctlWire", "ClerkctlHTTP", "ClerkctlCurl", "ClerkctlHTTPServer",
+    "ClerkctlCrypto", "ClerkctlJOSE", "ClerkctlKit", "ClerkctlBrowserSignIn",
+    "ClerkctlCommandLine",
+  ]
+}

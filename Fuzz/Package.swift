@@ -3,8 +3,9 @@
 //   swift build -c debug --package-path Fuzz -Xswiftc -sanitize=fuzzer,address
 // Each target's main.swift defines `LLVMFuzzerTestOneInput` and starts libFuzzer through
 // FuzzDriver (SwiftPM links main.swift's `main`, not libFuzzer's); the targets use
-// `@testable import ClerkKit` (debug builds of the dependency are testable) to reach its
-// `package` declarations.
+// `@testable import` of the layer they fuzz (debug builds of the dependency are testable) to
+// reach its `package` declarations; the two library products between them reach every layer
+// but crypto.
 import PackageDescription
 
 let fuzzers = [
@@ -19,7 +20,10 @@ let package = Package(
     + fuzzers.map { name in
       .executableTarget(
         name: name,
-        dependencies: ["FuzzDriver", .product(name: "ClerkKit", package: "clerkctl")]
+        dependencies: [
+          "FuzzDriver", .product(name: "ClerkctlKit", package: "clerkctl"),
+          .product(name: "ClerkctlBrowserSignIn", package: "clerkctl"),
+        ]
       )
     }
 )

@@ -20,7 +20,9 @@ if ! python3 -c 'import jsonschema, yaml' >/dev/null 2>&1; then
     echo "test: could not install Python's jsonschema and pyyaml; the conformance check will" \
       "report it" >&2
 fi
-swift build --build-tests "$@"
+# An import of a target that is not a declared dependency fails the build: the target graph in
+# Package.swift is the architecture, and the compiler holds it.
+swift build --build-tests --explicit-target-dependency-import-check=error "$@"
 # Every Frontend and Backend API reply any emulator serves to the suite (in process or as a
 # child process) is recorded, then validated against Clerk's OpenAPI specs.
 replies="$(mktemp -d)"

@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCommandLine
+import ClerkctlCore
 
 /// The entry point: parses the command line, runs the command and turns every outcome into an
 /// exit code. It never exits the process.

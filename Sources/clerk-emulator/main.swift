@@ -1,5 +1,7 @@
 import ClerkEmulator
-import ClerkKit
+import ClerkctlCore
+import ClerkctlCrypto
+import ClerkctlHTTPServer
 import Foundation
 
 // `clerk-emulator`: parse the command line (EmulatorCommandLine), start the HTTP server, print

@@ -1,5 +1,5 @@
 import ClerkCLI
-import ClerkKit
+import ClerkctlCore
 import Testing
 
 @Suite("CLI.run")

@@ -1,6 +1,9 @@
 import ClerkCLI
 import ClerkEmulator
-import ClerkKit
+import ClerkctlCore
+import ClerkctlCrypto
+import ClerkctlCurl
+import ClerkctlHTTP
 import Foundation
 import Testing
 

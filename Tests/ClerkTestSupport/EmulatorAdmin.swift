@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlCurl
+import ClerkctlHTTP
 import Foundation
 
 /// Talks to an emulator's test surface and Backend API (over loopback HTTP, or in memory).

@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 import Foundation
 
 /// A running `clerk-emulator` child process on a free loopback port, for end-to-end tests.

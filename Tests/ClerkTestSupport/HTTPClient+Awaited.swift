@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlHTTP
 
 extension HTTPClient {
   /// Sends `request` on a thread of its own and awaits the response, so a test waiting on a

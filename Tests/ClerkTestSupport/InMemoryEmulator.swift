@@ -1,5 +1,7 @@
 import ClerkEmulator
-import ClerkKit
+import ClerkctlCore
+import ClerkctlHTTP
+import ClerkctlHTTPServer
 import Foundation
 
 /// The emulator in this process, reached through ``http``: an `HTTPClient` that hands each

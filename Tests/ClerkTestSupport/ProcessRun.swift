@@ -1,4 +1,3 @@
-import ClerkKit
 import Foundation
 
 /// The result of running a program to its end.

@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlCrypto
+import ClerkctlJOSE
 
 /// The RSA key and RS256 example of RFC 7515 Appendix A.2: a fixed 2048-bit key, so tests get
 /// a real key without generating one, and a signature they can reproduce byte for byte.

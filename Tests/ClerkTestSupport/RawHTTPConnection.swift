@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlHTTP
 import Foundation
 import Glibc
 

@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 import Foundation
 
 /// A real HTTPS server on a free loopback port, for TLS tests: `Resources/tls/tls_server.py` run

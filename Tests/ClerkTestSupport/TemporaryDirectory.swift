@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlKit
 import Foundation
 import Glibc
 import Testing

@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 import Foundation
 
 /// A program in a real terminal: a detached tmux session on a private server (its own socket,

@@ -1,5 +1,7 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
+import ClerkctlCrypto
+import ClerkctlKit
 import Foundation
 import Glibc
 import Testing

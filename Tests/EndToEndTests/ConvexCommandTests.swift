@@ -1,5 +1,7 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
+import ClerkctlHTTP
+import ClerkctlHTTPServer
 import Foundation
 import Testing
 

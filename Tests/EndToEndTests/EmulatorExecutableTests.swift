@@ -1,5 +1,9 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
+import ClerkctlCurl
+import ClerkctlHTTP
+import ClerkctlJOSE
+import ClerkctlWire
 import Foundation
 import Testing
 

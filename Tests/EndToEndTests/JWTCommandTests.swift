@@ -1,5 +1,9 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
+import ClerkctlCrypto
+import ClerkctlHTTP
+import ClerkctlHTTPServer
+import ClerkctlJOSE
 import Foundation
 import Testing
 

@@ -1,5 +1,7 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
+import ClerkctlCurl
+import ClerkctlKit
 import Foundation
 import Testing
 

@@ -1,5 +1,8 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
+import ClerkctlHTTP
+import ClerkctlHTTPServer
+import ClerkctlKit
 import Foundation
 import Testing
 

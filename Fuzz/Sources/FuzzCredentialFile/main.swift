@@ -1,7 +1,6 @@
 import FuzzDriver
 import Glibc
-
-@testable import ClerkKit
+@testable import ClerkctlKit
 
 /// The credential file reader: any bytes are a credential or a `CredentialStoreError`, and a
 /// credential read survives being written and read again unchanged.

@@ -1,7 +1,7 @@
 import FuzzDriver
 import Glibc
-
-@testable import ClerkKit
+@testable import ClerkctlHTTP
+@testable import ClerkctlKit
 
 /// Frontend API response decoding: the first byte picks a status, the rest is the body, decoded
 /// as `FrontendAPIClient` does and then read as each model clerkctl uses.

@@ -1,7 +1,7 @@
 import FuzzDriver
 import Glibc
-
-@testable import ClerkKit
+@testable import ClerkctlCore
+@testable import ClerkctlKit
 
 /// JWT decoding: the compact form, base64url and the claims of a minted token.
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,7 +1,6 @@
 import FuzzDriver
 import Glibc
-
-@testable import ClerkKit
+@testable import ClerkctlWire
 
 /// Publishable-key parsing (`pk_test_`/`pk_live_` + base64 of the Frontend API host).
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,7 +1,6 @@
 import FuzzDriver
 import Glibc
-
-@testable import ClerkKit
+@testable import ClerkctlHTTPServer
 
 /// The emulator's request parser: the first byte sets how the rest is dribbled in; every
 /// request found is consumed and parsing continues, as the server does with pipelined input.

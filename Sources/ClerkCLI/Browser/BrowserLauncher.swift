@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlBrowserSignIn
 
 /// Opens a URL in the user's browser: `$BROWSER` (the first of its `:`-separated entries; a
 /// `%s` in it stands for the URL, else the URL is the last argument), else `xdg-open` when a

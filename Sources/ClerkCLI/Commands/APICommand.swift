@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlCommandLine
+import ClerkctlCore
+import ClerkctlHTTP
 import FoundationEssentials
 
 /// `clerkctl api`: one authenticated HTTP request.

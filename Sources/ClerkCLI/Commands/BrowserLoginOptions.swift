@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlBrowserSignIn
+import ClerkctlCore
+import ClerkctlHTTP
 
 /// The options of a browser sign-in (`login --oauth PROVIDER` or `login --sso EMAIL`), checked
 /// together.

@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlKit
 
 /// `clerkctl __complete profiles|templates` (hidden): the values shell completion offers,
 /// one a line — the stored profile names, or `convex` and the template names in the token

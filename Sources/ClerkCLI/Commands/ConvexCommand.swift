@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlHTTP
 
 /// `clerkctl convex`: calls a Convex function over Convex's HTTP API.
 package struct ConvexCommand: Command {

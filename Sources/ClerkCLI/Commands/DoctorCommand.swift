@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 
 /// `clerkctl doctor`: the checklist for a token a backend rejects.
 package struct DoctorCommand: Command {

@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlKit
 
 /// `clerkctl exec`: runs a command with a fresh token in its environment.
 package struct ExecCommand: Command {

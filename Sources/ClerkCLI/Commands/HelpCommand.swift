@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCommandLine
 
 /// `clerkctl help [COMMAND...|environment|exit-codes]`: help for a command or a topic.
 package struct HelpCommand: Command {

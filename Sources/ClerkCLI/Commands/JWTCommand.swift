@@ -1,3 +1,5 @@
+import ClerkctlCore
+
 /// `clerkctl jwt`: the group of JWT tools.
 package struct JWTCommand: Command {
   package static var spec: CommandSpec {

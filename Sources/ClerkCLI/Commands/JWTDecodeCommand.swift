@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 
 /// `clerkctl jwt decode`: prints a JWT's header and payload without verifying it.
 package struct JWTDecodeCommand: Command {

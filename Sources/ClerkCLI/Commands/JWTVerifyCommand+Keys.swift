@@ -1,4 +1,8 @@
-import ClerkKit
+import ClerkctlCommandLine
+import ClerkctlCore
+import ClerkctlHTTP
+import ClerkctlJOSE
+import ClerkctlKit
 import FoundationEssentials
 
 /// Where `jwt verify` gets its keys: a JWKS file, a JWKS URL, or OIDC discovery.

@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlCrypto
+import ClerkctlJOSE
 
 /// `clerkctl jwt verify`: checks a JWT's RS256 signature and claims.
 package struct JWTVerifyCommand: Command {

@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlBrowserSignIn
+import ClerkctlCore
+import ClerkctlKit
 import FoundationEssentials
 import Glibc
 

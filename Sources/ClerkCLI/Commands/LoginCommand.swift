@@ -1,4 +1,7 @@
-import ClerkKit
+import ClerkctlBrowserSignIn
+import ClerkctlCore
+import ClerkctlCrypto
+import ClerkctlKit
 import FoundationEssentials
 
 /// `clerkctl login`: signs in and stores the client token for the profile.

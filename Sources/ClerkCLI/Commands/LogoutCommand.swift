@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlKit
 
 /// `clerkctl logout`: signs out at Clerk and deletes the local credential.
 package struct LogoutCommand: Command {

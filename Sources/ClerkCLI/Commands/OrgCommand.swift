@@ -1,3 +1,5 @@
+import ClerkctlCore
+
 /// `clerkctl org`: the signed-in user's Clerk organizations, and the session's active one.
 package struct OrgCommand: Command {
   package static var spec: CommandSpec {

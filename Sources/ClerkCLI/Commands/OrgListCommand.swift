@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlKit
 
 /// `clerkctl org list`: the user's organization memberships, the active one marked.
 package struct OrgListCommand: Command {

@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlKit
 
 /// `clerkctl org use ORG|--personal`: makes an organization the session's active one at Clerk,
 /// or clears it.

@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 
 /// `clerkctl profile current`: the profile in force and where it came from.
 package struct ProfileCurrentCommand: Command {

@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlKit
 
 /// `clerkctl profile list`: the stored profiles, the one in force marked.
 package struct ProfileListCommand: Command {

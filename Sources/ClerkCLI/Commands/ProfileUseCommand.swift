@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlKit
 
 /// `clerkctl profile use NAME`: makes NAME the default profile.
 package struct ProfileUseCommand: Command {

@@ -1,3 +1,5 @@
+import ClerkctlCore
+
 /// `clerkctl`: the root of the command tree, holding the global options.
 package struct RootCommand: Command {
   package static var spec: CommandSpec {

@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlKit
+import ClerkctlWire
 import FoundationEssentials
 
 /// `clerkctl status`: lists every profile and its state.

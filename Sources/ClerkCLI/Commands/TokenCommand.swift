@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlKit
 
 /// `clerkctl token`: prints a JWT for the signed-in session.
 package struct TokenCommand: Command {

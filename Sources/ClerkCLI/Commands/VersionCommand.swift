@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 
 /// `clerkctl version`: the same as `clerkctl --version`.
 package struct VersionCommand: Command {

@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlKit
+import ClerkctlWire
 
 /// `clerkctl whoami`: who the profile is signed in as.
 package struct WhoamiCommand: Command {

@@ -1,4 +1,7 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlCurl
+import ClerkctlHTTP
+import ClerkctlKit
 import FoundationEssentials
 
 /// What commands that talk to Clerk resolve from flags, environment and defaults — one

@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlKit
 
 extension CommandContext {
   /// The account `login` signs in with: it goes where flags and environment say (no binding to

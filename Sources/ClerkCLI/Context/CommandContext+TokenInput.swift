@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 import FoundationEssentials
 
 /// Where `jwt decode` and `jwt verify` get the token from.

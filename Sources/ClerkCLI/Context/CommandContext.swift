@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlCurl
+import ClerkctlHTTP
 import FoundationEssentials
 
 /// Everything a command reaches outside itself: the streams, the environment variables and the

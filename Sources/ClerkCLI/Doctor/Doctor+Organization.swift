@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlKit
 
 extension Doctor {
   /// The claims a token carries about the organization: the session token's `o`, and a

@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlJOSE
+import ClerkctlKit
 import FoundationEssentials
 import Glibc
 

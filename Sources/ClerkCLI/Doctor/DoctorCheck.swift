@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 
 /// One line of `clerkctl doctor`: what was checked, how it went, and the fix when it failed.
 package struct DoctorCheck: Sendable, Equatable {

@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 import FoundationEssentials
 
 /// Generates a man page (roff, `man 7 man` macros) from the command declarations:

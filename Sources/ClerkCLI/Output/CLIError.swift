@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 
 /// Errors of the command-line layer itself.
 package enum CLIError: Error, Equatable, Sendable, CustomStringConvertible, ExitCodeProviding {

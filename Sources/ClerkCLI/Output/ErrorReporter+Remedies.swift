@@ -1,4 +1,7 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlCrypto
+import ClerkctlHTTP
+import ClerkctlKit
 
 /// The CLI's wording of ClerkKit's errors whose remedy is a clerkctl command or flag.
 ///

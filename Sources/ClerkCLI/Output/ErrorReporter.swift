@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlHTTP
+import ClerkctlKit
 import FoundationEssentials
 
 /// The one place that turns errors into messages and exit codes.

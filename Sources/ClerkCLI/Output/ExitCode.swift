@@ -1,3 +1,5 @@
+import ClerkctlCore
+
 /// The exit codes of the user contract (`clerkctl help exit-codes`).
 package enum ExitCode: Int32, Sendable, CaseIterable {
   case success = 0

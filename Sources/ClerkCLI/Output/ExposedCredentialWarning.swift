@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlKit
 
 /// The warning `logout` and `login` print when they meet a credential file that others can read:
 /// they end its session and delete or replace it, where every other command refuses it.

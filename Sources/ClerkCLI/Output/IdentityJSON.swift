@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlKit
 
 /// The one builder of the signed-in identity object that `login --json` and `whoami --json`
 /// print (cli.md "JSON": `schema_version: 1` first, the profile under `profile`, snake_case).

@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlKit
 
 /// The CLI's words for a stored credential that was refused because flags or environment name
 /// another instance (`InstanceError.boundElsewhere`): the two ways out.

@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlKit
 
 /// The organization objects `org list --json`, `org use --json` and `whoami --json` print.
 package enum OrganizationJSON {

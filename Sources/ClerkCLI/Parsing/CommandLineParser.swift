@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCommandLine
 
 /// Parses a command line against a tree of ``CommandSpec``s.
 ///

@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlHTTP
 
 /// An option declared once, typed: its name, value type, default and help in one declaration,
 /// read back with `parsed[key]` (as swift-argument-parser's `@Option` is). The parser, help,

@@ -1,3 +1,5 @@
+import ClerkctlCore
+
 /// The `--template` value: a JWT template's name, sent as one percent-encoded path segment of
 /// `…/tokens/NAME`. `.` and `..` would climb out of it once a URL is normalised, and `/` would
 /// split it, so they are refused.

@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+
 extension ProcessGuard {
   /// A guard that watches nothing: Ctrl-C keeps its disposition and no deadline ends the
   /// process. The default of `CommandContext.init`, so in-process runs never end their process.

@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlKit
 import Glibc
 
 /// The one component that may end clerkctl while a command is blocked (at a prompt, on stdin,

@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlKit
 
 extension ExecCommand {
   /// `exec --refresh`: runs the command with a `TokenSupply` alive around it, and removes the

@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlKit
 
 extension TokenCommand {
   /// `token --output FILE [--watch]`: writes the token to FILE; with `--watch`, keeps FILE

@@ -1,4 +1,8 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlCrypto
+import ClerkctlHTTP
+import ClerkctlHTTPServer
+import ClerkctlKit
 
 /// Answers the loopback token endpoint of `clerkctl exec --refresh`: `GET PATH` carrying
 /// `Authorization: Bearer SECRET` gets the kept token as `text/plain` (the JWT alone), or with

@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlKit
 
 /// Keeps one token fresh for as long as something runs: replaces it when it runs low (on
 /// Clerk's clock, see `TokenRenewal`), through the account's cache and profile lock, so every

@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlHTTPServer
+import ClerkctlKit
 
 /// What `clerkctl exec --refresh` keeps for its child while it runs: a token file in a private
 /// directory and a loopback endpoint, both fed by one `TokenKeeper` renewing on a thread of

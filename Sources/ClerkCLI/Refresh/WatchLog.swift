@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlKit
 
 /// The lines `clerkctl token --output FILE --watch` writes on stderr: one per renewal or
 /// failure, as text or (with `--json`) as one JSON object per line.

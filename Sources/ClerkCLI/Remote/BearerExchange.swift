@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlHTTP
+import ClerkctlKit
 
 /// One request to a user's backend with `Authorization: Bearer JWT`, the JWT minted (or reused
 /// from the cache) for the signed-in profile; on a rejected token it mints a fresh one and

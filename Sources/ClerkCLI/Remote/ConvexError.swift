@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 
 /// What a Convex deployment answered instead of a function's value (`clerkctl convex`).
 /// Each exits 1.

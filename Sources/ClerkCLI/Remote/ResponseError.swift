@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 
 /// A response from a user's backend (`clerkctl api`, `clerkctl convex`) that is not a success.
 /// Each exits 1: the request was delivered; what came back is the answer.

@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlHTTP
 
 /// Epoch seconds as a person reads them: `2026-11-30 08:15:32 UTC (in 48 s)`.
 package enum EpochTime {

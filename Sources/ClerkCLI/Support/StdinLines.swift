@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 
 /// The lines of stdin, handed out in order to whichever secret asks first: with
 /// `--password-stdin --code-stdin` the password is the first line and the code the second.

@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 
 /// Buffers a byte source so lines and the rest of the input can be read in turn without losing
 /// bytes (the password is stdin's first line, the code its second).

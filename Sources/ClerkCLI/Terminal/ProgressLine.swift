@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlHTTP
+import ClerkctlKit
 import Dispatch
 
 /// One line of progress on stderr for a slow HTTP call (on a terminal only, never with

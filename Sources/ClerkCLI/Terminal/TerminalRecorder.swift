@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 
 /// Captures what a test ``Terminal`` writes, and feeds it stdin.
 package final class TerminalRecorder: Sendable {

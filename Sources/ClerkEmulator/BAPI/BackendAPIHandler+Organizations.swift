@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 import Foundation
 
 /// Organizations over the Backend API: `GET|POST /v1/organizations` and

@@ -1,4 +1,9 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlCrypto
+import ClerkctlHTTP
+import ClerkctlHTTPServer
+import ClerkctlJOSE
+import ClerkctlWire
 import Foundation
 
 /// The Backend API subset: `Authorization: Bearer <secret key>`, JSON bodies, bare objects,

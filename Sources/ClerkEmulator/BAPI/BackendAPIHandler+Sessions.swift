@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlWire
 import Foundation
 
 /// `GET /v1/sessions`: Clerk's session list, newest first, filtered by `client_id`, `user_id`

@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 import Foundation
 
 /// JWT templates over the Backend API: `POST /v1/jwt_templates`, `GET|PATCH

@@ -1,4 +1,7 @@
-import ClerkKit
+import ClerkctlCommandLine
+import ClerkctlCore
+import ClerkctlHTTP
+import ClerkctlJOSE
 
 /// `clerk-emulator [--host 127.0.0.1] [--port 0] [--config FILE] [--quiet]`: the command line
 /// of the emulator executable, parsed in process so that tests can reach it.

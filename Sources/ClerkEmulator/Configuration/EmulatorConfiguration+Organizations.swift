@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 import Foundation
 
 /// Organizations and memberships in the data set and in a `--config` file.

@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlCrypto
 import Foundation
 
 /// The emulator's data set: users, JWT templates, organizations and memberships, and the session

@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlJOSE
 import Foundation
 
 /// Checks an `Authorization` header the way Convex's backend checks an OIDC provider's JWT

@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlHTTP
+import ClerkctlHTTPServer
 import Foundation
 
 /// A Convex-style function API: `POST /api/query|mutation|action` with

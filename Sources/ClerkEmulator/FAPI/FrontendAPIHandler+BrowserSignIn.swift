@@ -1,4 +1,7 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlCrypto
+import ClerkctlHTTP
+import ClerkctlWire
 import Foundation
 
 /// Browser sign-ins (`strategy=oauth_*` and `enterprise_sso`), as Clerk's native SDKs see them:

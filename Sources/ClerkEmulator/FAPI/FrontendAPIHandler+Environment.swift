@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 import Foundation
 
 /// `GET /v1/environment`: Clerk's `Client.Environment` with every key its schema requires

@@ -1,4 +1,8 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlCrypto
+import ClerkctlHTTP
+import ClerkctlJOSE
+import ClerkctlWire
 import Foundation
 
 /// Frontend API plumbing: the native flag, the client token, the envelope, and the endpoints

@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlWire
 import Foundation
 
 /// Session endpoints, token minting, `GET /v1/me` and `GET /v1/me/organization_memberships`.

@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlCrypto
+import ClerkctlWire
 import Foundation
 
 /// Sign-in flows: password (one request or identifier first), email code, phone code, ticket,

@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 import Foundation
 
 /// What a Frontend API handler decided under the lock; signing happens after it is released.

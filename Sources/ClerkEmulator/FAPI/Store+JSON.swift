@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlWire
 import Foundation
 
 /// Clerk's JSON shapes for the records (timestamps in milliseconds).

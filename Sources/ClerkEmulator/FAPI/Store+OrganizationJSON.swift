@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 import Foundation
 
 /// Clerk's JSON shapes for organizations and memberships (timestamps in milliseconds).

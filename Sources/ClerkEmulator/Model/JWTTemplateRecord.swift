@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 import Foundation
 
 /// A JWT template (`jtmp_…`): claims with shortcodes, lifetime and allowed clock skew (seconds).

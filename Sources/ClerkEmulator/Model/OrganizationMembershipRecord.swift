@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 import Foundation
 
 /// A user's membership (`orgmem_…`) in an organization, with a role key such as `org:admin`.

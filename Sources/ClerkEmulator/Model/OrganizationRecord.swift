@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 import Foundation
 
 /// An organization (`org_…`): name, unique slug, public metadata and its membership limit

@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 import Foundation
 
 /// One served request: method, path without the query, and the status (0 for a dropped

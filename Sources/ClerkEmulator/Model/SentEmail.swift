@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 import Foundation
 
 /// An email code the emulator "sent", kept so tests can read it from `GET /__emulator/emails`.

@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlWire
 import Foundation
 
 /// A session (`sess_…`) created by a completed sign-in.

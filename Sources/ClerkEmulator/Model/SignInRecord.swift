@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlWire
 import Foundation
 
 /// A sign-in attempt (`sia_…`) and the state of its factors.

@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 import Foundation
 
 /// A user the emulator knows: an email address and/or a phone number and/or a username, an

@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlHTTP
 import Foundation
 
 /// A Clerk API error as it goes on the wire: status, code, messages and `meta.param_name`.

@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlHTTP
+import ClerkctlHTTPServer
 import Foundation
 
 /// Faults queued through the test surface, applied before routing.

@@ -1,4 +1,9 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlCrypto
+import ClerkctlHTTP
+import ClerkctlHTTPServer
+import ClerkctlJOSE
+import ClerkctlWire
 import Foundation
 
 /// A local Clerk: Frontend API (native protocol), a Backend API subset, JWKS/discovery, a

@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlJOSE
 
 /// What every surface handler shares: the state, the instance's identity and keys, the clock
 /// and the randomness.

@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlHTTP
+import ClerkctlJOSE
 import Foundation
 
 /// A handler of one surface (or the emulator itself) over the shared ``EmulatorServices``,

@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 import Foundation
 
 /// Name/value pairs from a query string or an `application/x-www-form-urlencoded` body.

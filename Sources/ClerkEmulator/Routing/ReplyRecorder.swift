@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlHTTP
 import Foundation
 
 /// Writes every Frontend and Backend API reply the emulator serves to a directory, one JSON file

@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlHTTP
+import ClerkctlHTTPServer
 import Foundation
 
 /// A request after routing: decoded query, form body, path parameters, and the client token.

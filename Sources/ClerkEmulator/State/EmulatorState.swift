@@ -1,4 +1,3 @@
-import ClerkKit
 import Foundation
 
 /// The emulator's mutable state behind one lock.

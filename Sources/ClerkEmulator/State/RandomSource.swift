@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCrypto
 import Foundation
 
 /// Where the emulator's randomness comes from (ids, codes, keys); tests may pass their own.

@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 import Foundation
 
 /// Organizations and memberships: look-ups, the session's active organization, and the seed.

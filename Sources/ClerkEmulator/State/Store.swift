@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlWire
 import Foundation
 
 /// Everything the emulator remembers. Only touched through `EmulatorState.withStore`.

@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlHTTP
+import ClerkctlHTTPServer
 
 /// Who may use the test surface (`/__emulator/*`): a loopback peer that names a loopback
 /// `Host` (a DNS-rebinding page names its own; a request with none is refused too), and, for a `POST`, an `application/json` body

@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlHTTP
 import Foundation
 
 /// The fake OAuth / SSO provider page, `GET /__emulator/oauth/authorize?state=S` (loopback

@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlHTTP
 
 extension TestSurfaceHandler {
   /// `POST /__emulator/jwt_templates/{name}` with `{"lifetime": SECONDS}`: sets how long the

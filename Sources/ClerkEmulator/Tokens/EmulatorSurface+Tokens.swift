@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlHTTP
+import ClerkctlJOSE
 import Foundation
 
 /// The claims of session and template tokens (signed later, outside the lock).

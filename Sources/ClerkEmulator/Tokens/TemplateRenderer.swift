@@ -1,4 +1,4 @@
-import ClerkKit
+import ClerkctlCore
 import Foundation
 
 /// Renders Clerk JWT-template shortcodes (`{{user.id}}`, `{{user.public_metadata.a.b}}`,

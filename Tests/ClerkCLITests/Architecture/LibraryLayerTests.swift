@@ -3,10 +3,11 @@ import Testing
 
 @testable import ClerkCLI
 
-/// ClerkKit is a library first: its errors state facts and the CLI words the remedies, so no
-/// file under Sources/ClerkKit names a clerkctl option (`--min-ttl`) or tells its reader to run
-/// a clerkctl command (`clerkctl login`). A library user has neither.
-@Suite("ClerkKit names no clerkctl command or option")
+/// The library layers (every `Sources/Clerkctl*` target but the command-line kit the two
+/// executables share) state facts and the CLI words the remedies, so none of their files names
+/// a clerkctl option (`--min-ttl`) or tells its reader to run a clerkctl command
+/// (`clerkctl login`). A library user has neither.
+@Suite("The library layers name no clerkctl command or option")
 struct LibraryLayerTests {
   /// The package root: the first directory above this file with a Package.swift.
   private static func packageRoot() throws -> URL {
@@ -20,16 +21,22 @@ struct LibraryLayerTests {
     throw CocoaError(.fileNoSuchFile)
   }
 
-  /// Every Swift file under Sources/ClerkKit, by path relative to the root, with its text.
+  /// Every Swift file of the library layers, by path relative to the root, with its text.
   private static func libraryFiles() throws -> [(path: String, text: String)] {
-    let root = try packageRoot()
-    let kit = root.appendingPathComponent("Sources/ClerkKit")
-    let paths = FileManager.default.enumerator(atPath: kit.path)?.compactMap { $0 as? String }
-    return try (paths ?? []).filter { $0.hasSuffix(".swift") }.sorted().map {
-      (
-        "Sources/ClerkKit/" + $0,
-        try String(contentsOf: kit.appendingPathComponent($0), encoding: .utf8)
-      )
+    let sources = try packageRoot().appendingPathComponent("Sources")
+    let layers = try FileManager.default.contentsOfDirectory(atPath: sources.path)
+      .filter { $0.hasPrefix("Clerkctl") && $0 != "ClerkctlCommandLine" }.sorted()
+    // The reader sees the client library among them.
+    try #require(layers.contains("ClerkctlKit") && layers.count > 5, "layers: \(layers)")
+    return try layers.flatMap { layer in
+      let folder = sources.appendingPathComponent(layer)
+      let paths = FileManager.default.enumerator(atPath: folder.path)?.compactMap { $0 as? String }
+      return try (paths ?? []).filter { $0.hasSuffix(".swift") }.sorted().map {
+        (
+          "Sources/\(layer)/" + $0,
+          try String(contentsOf: folder.appendingPathComponent($0), encoding: .utf8)
+        )
+      }
     }
   }
 
@@ -38,7 +45,7 @@ struct LibraryLayerTests {
     Set(CompletionNode.all(from: RootCommand.self).flatMap { $0.options.map(\.long) })
   }
 
-  @Test("no clerkctl option name (--NAME) appears in ClerkKit")
+  @Test("no clerkctl option name (--NAME) appears in a library layer")
   func noOptionNames() throws {
     let names = Self.optionNames
     // The reader sees the options a user types.
@@ -54,10 +61,11 @@ struct LibraryLayerTests {
     }
     #expect(
       found.isEmpty,
-      "ClerkKit names clerkctl options; state facts, word remedies in ErrorReporter: \(found)")
+      "a library layer names clerkctl options; state facts, word remedies in ErrorReporter: \(found)"
+    )
   }
 
-  @Test("no clerkctl command (clerkctl NAME) appears in ClerkKit")
+  @Test("no clerkctl command (clerkctl NAME) appears in a library layer")
   func noCommands() throws {
     let commands = RootCommand.spec.subcommands.map { $0.spec.name }
     try #require(commands.contains("login") && commands.contains("token"))
@@ -67,6 +75,6 @@ struct LibraryLayerTests {
         found.append("\(file.path): clerkctl \(command)")
       }
     }
-    #expect(found.isEmpty, "ClerkKit tells its reader to run clerkctl: \(found)")
+    #expect(found.isEmpty, "a library layer tells its reader to run clerkctl: \(found)")
   }
 }

@@ -1,5 +1,5 @@
 import ClerkCLI
-import ClerkKit
+import ClerkctlBrowserSignIn
 import Testing
 
 @Suite("Browser launcher and browser login options")

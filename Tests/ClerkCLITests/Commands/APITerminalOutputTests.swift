@@ -1,6 +1,6 @@
 import ClerkCLI
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlHTTP
 import Testing
 
 /// `clerkctl api` prints what a server sent. Into a pipe or a file that is data and goes out

@@ -1,7 +1,7 @@
 import ClerkCLI
 import ClerkEmulator
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
 import Foundation
 import Testing
 

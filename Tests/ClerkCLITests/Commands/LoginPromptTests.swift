@@ -1,6 +1,6 @@
 import ClerkCLI
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCrypto
 import Foundation
 import Testing
 

@@ -1,5 +1,5 @@
 import ClerkCLI
-import ClerkKit
+import ClerkctlCore
 import Foundation
 import Testing
 

@@ -1,6 +1,7 @@
 import ClerkCLI
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
+import ClerkctlKit
 import Foundation
 import Testing
 

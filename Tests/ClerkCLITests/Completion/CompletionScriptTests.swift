@@ -1,6 +1,6 @@
 import ClerkCLI
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlKit
 import Foundation
 import Testing
 

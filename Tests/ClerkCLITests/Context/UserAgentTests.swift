@@ -1,7 +1,8 @@
 import ClerkCLI
 import ClerkEmulator
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
+import ClerkctlKit
 import Testing
 
 /// The `User-Agent` Clerk sees comes from the HTTP client's configuration: clerkctl's for the
@@ -21,11 +22,11 @@ struct UserAgentTests {
       emulator.seen.allSatisfy { $0 == "clerkctl/\(ClerkVersion.current)" }, "\(emulator.seen)")
   }
 
-  @Test("the library sends the application's User-Agent, else ClerkKit/VERSION")
+  @Test("the library sends the application's User-Agent, else ClerkctlKit/VERSION")
   func library() async throws {
     for (given, expected) in [
       ("MyApp/1.2", "MyApp/1.2"),
-      (nil, "ClerkKit/\(ClerkVersion.current)"),
+      (nil, "ClerkctlKit/\(ClerkVersion.current)"),
     ] {
       let emulator = try LoopbackEmulator()
       let provider =

@@ -1,5 +1,5 @@
 import ClerkCLI
-import ClerkKit
+import ClerkctlKit
 import Testing
 
 @Suite("Error reporter and exit codes")

@@ -1,5 +1,6 @@
 import ClerkCLI
-import ClerkKit
+import ClerkctlHTTP
+import ClerkctlKit
 import Testing
 
 /// ClerkKit's errors state facts and name no tool; clerkctl words their remedies with its own

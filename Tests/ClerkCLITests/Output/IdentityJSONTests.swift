@@ -1,6 +1,7 @@
 import ClerkCLI
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
+import ClerkctlKit
 import Testing
 
 /// `login --json` (password and browser paths share `reportSignedIn`) and `whoami --json`

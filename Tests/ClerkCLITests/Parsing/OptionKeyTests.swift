@@ -1,5 +1,7 @@
 import ClerkCLI
-import ClerkKit
+import ClerkctlCore
+import ClerkctlHTTP
+import ClerkctlKit
 import Testing
 
 /// Options declared once, typed: one declaration gives the parser its check, help its default,

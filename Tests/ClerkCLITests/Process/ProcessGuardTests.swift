@@ -1,5 +1,4 @@
 import ClerkCLI
-import ClerkKit
 import ClerkTestSupport
 import Testing
 

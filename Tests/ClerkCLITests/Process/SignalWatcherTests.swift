@@ -1,5 +1,4 @@
 import ClerkCLI
-import ClerkKit
 import Foundation
 import Testing
 

@@ -1,5 +1,8 @@
 import ClerkCLI
-import ClerkKit
+import ClerkctlCore
+import ClerkctlHTTP
+import ClerkctlHTTPServer
+import ClerkctlKit
 import Foundation
 import Testing
 

@@ -1,6 +1,8 @@
 import ClerkEmulator
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
+import ClerkctlHTTP
+import ClerkctlHTTPServer
 
 /// An in-process emulator behind a real loopback server (port 0) that notes each request's
 /// `User-Agent`.

@@ -1,5 +1,6 @@
 import ClerkCLI
-import ClerkKit
+import ClerkctlCore
+import ClerkctlHTTP
 import Testing
 
 @Suite("Progress line for slow calls")

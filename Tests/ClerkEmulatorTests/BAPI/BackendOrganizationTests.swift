@@ -1,9 +1,11 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCrypto
+import ClerkctlHTTP
 import Foundation
 import Testing
 
 @testable import ClerkEmulator
+@testable import ClerkctlCore
 
 @Suite("Backend API: organizations and memberships")
 struct BackendOrganizationTests {

@@ -1,9 +1,10 @@
-import ClerkKit
 import ClerkTestSupport
 import Foundation
 import Testing
 
 @testable import ClerkEmulator
+@testable import ClerkctlCore
+@testable import ClerkctlHTTP
 
 @Suite("Backend API subset")
 struct BackendTests {

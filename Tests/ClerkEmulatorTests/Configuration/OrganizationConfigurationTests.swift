@@ -1,8 +1,9 @@
-import ClerkKit
 import Foundation
 import Testing
 
 @testable import ClerkEmulator
+@testable import ClerkctlCore
+@testable import ClerkctlHTTP
 
 @Suite("Configuration file: organizations and memberships")
 struct OrganizationConfigurationTests {

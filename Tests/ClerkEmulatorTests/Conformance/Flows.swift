@@ -1,5 +1,8 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlBrowserSignIn
+import ClerkctlCore
+import ClerkctlCrypto
+import ClerkctlHTTP
 import Foundation
 import Testing
 

@@ -1,9 +1,10 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
 import Foundation
 import Testing
 
 @testable import ClerkEmulator
+@testable import ClerkctlHTTP
 
 /// Every JSON reply of every emulator flow validates against the response schema Clerk's own
 /// OpenAPI specs (Fixtures/clerk-openapi, 2026-05-12) declare for its operation and status.

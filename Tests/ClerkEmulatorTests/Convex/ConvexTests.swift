@@ -1,5 +1,8 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
+import ClerkctlCrypto
+import ClerkctlHTTP
+import ClerkctlJOSE
 import Foundation
 import Testing
 

@@ -1,8 +1,10 @@
-import ClerkKit
+import ClerkctlBrowserSignIn
 import Foundation
 import Testing
 
 @testable import ClerkEmulator
+@testable import ClerkctlCore
+@testable import ClerkctlHTTP
 
 /// The emulator's browser sign-in, driven through `handle(_:)`.
 @Suite("Emulator browser sign-in")

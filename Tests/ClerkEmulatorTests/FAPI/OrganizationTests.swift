@@ -1,5 +1,6 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
+import ClerkctlHTTP
 import Foundation
 import Testing
 

@@ -1,9 +1,11 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlJOSE
 import Foundation
 import Testing
 
 @testable import ClerkEmulator
+@testable import ClerkctlCore
+@testable import ClerkctlHTTP
 
 @Suite("FAPI sessions and tokens")
 struct SessionTests {

@@ -1,9 +1,11 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
+import ClerkctlCrypto
 import Foundation
 import Testing
 
 @testable import ClerkEmulator
+@testable import ClerkctlHTTP
 
 @Suite("FAPI sign-in flows")
 struct SignInTests {

@@ -1,5 +1,8 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
+import ClerkctlCurl
+import ClerkctlHTTP
+import ClerkctlJOSE
 import Foundation
 import Testing
 

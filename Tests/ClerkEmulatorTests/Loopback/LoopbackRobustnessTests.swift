@@ -1,5 +1,6 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
+import ClerkctlHTTPServer
 import Foundation
 import Glibc
 import Testing

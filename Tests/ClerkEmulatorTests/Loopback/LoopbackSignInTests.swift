@@ -1,9 +1,11 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
+import ClerkctlCrypto
 import Foundation
 import Testing
 
 @testable import ClerkEmulator
+@testable import ClerkctlHTTP
 
 /// The sign-in flows over real loopback HTTP (libcurl client, `HTTPServer`).
 @Suite("Sign-in flows over loopback HTTP")

@@ -1,5 +1,7 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
+import ClerkctlHTTP
+import ClerkctlJOSE
 import Foundation
 import Testing
 

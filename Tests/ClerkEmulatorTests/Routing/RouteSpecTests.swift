@@ -1,8 +1,8 @@
-import ClerkKit
 import Foundation
 import Testing
 
 @testable import ClerkEmulator
+@testable import ClerkctlHTTP
 
 /// Operations (method + path template) read from a Clerk OpenAPI YAML file with a line
 /// scanner: paths are keys at 2-space indent under `paths:`, methods keys at 4-space indent.

@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlHTTP
+import ClerkctlHTTPServer
 import Foundation
 import Testing
 

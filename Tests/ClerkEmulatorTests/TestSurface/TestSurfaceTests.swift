@@ -1,9 +1,11 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlHTTPServer
 import Foundation
 import Testing
 
 @testable import ClerkEmulator
+@testable import ClerkctlCore
+@testable import ClerkctlHTTP
 
 @Suite("Test surface: faults and request log")
 struct TestSurfaceTests {

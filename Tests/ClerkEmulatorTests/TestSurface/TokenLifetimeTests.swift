@@ -1,4 +1,5 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlHTTP
 import Foundation
 import Testing
 

@@ -1,5 +1,9 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
+import ClerkctlCrypto
+import ClerkctlCurl
+import ClerkctlHTTP
+import ClerkctlKit
 import Foundation
 import Testing
 

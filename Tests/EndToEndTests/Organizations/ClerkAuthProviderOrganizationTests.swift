@@ -1,5 +1,6 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
+import ClerkctlKit
 import Foundation
 import Testing
 

@@ -1,5 +1,8 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCurl
+import ClerkctlHTTP
+import ClerkctlJOSE
+import ClerkctlKit
 import Foundation
 import Testing
 

@@ -1,4 +1,3 @@
-import ClerkKit
 import ClerkTestSupport
 import Foundation
 import Testing

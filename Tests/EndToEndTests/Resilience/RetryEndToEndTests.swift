@@ -1,5 +1,5 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCore
 import Foundation
 import Testing
 

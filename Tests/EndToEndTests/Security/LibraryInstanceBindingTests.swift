@@ -1,5 +1,5 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlKit
 import Foundation
 import Testing
 

@@ -1,5 +1,6 @@
-import ClerkKit
 import ClerkTestSupport
+import ClerkctlCurl
+import ClerkctlHTTP
 import Foundation
 
 /// A running `clerkctl login --oauth/--sso` whose stderr the test reads as it arrives (to pick

@@ -1,4 +1,6 @@
-import ClerkKit
+import ClerkctlCore
+import ClerkctlHTTP
+import ClerkctlHTTPServer
 import Foundation
 
 /// An in-process HTTP server on a free loopback port standing in for a user's backend: it

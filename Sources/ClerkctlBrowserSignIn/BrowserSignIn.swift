@@ -1,0 +1,296 @@
+import ClerkctlCore
+import ClerkctlKit
+import FoundationEssentials
+
+/// A social (OAuth) or enterprise-SSO sign-in through the system browser, as Clerk's native
+/// SDKs do it: create and prepare the sign-in with a `redirect_url`, open the
+/// `external_verification_redirect_url`, receive `rotating_token_nonce` on the redirect, and
+/// complete with `GET /v1/client/sign_ins/{id}?rotating_token_nonce=…` using the client token
+/// held before the browser step (the reply rotates it). An unknown account is transferred to
+/// a sign-up unless `allowSignUp` is off; a second factor continues as in ``SignInFlow``.
+package struct BrowserSignIn {
+  /// Who vouches for the user.
+  package enum Target: Sendable, Equatable {
+    /// A social provider: `google` → `strategy=oauth_google`.
+    case oauth(provider: String)
+    /// Enterprise SSO for this email address (`strategy=enterprise_sso`).
+    case sso(email: String)
+
+    /// Clerk's strategy name.
+    package var strategy: String {
+      switch self {
+      case .oauth(let provider): "oauth_" + provider
+      case .sso: "enterprise_sso"
+      }
+    }
+  }
+
+  /// What the sign-in needs from the outside, as values tests replace.
+  package struct IO {
+    /// Shows the provider URL (the CLI prints it to stderr, always).
+    package var showURL: (String) -> Void
+    /// Opens the URL in a browser; returns whether one was launched.
+    package var openBrowser: (String) -> Bool
+    /// Reads the pasted final URL (or bare nonce), blocking; `nil` at end of input. Runs on a
+    /// thread of its own. `nil` when nothing can be pasted.
+    package var readPasted: (@Sendable () -> String?)?
+    /// Codes for a second factor, and progress notes.
+    package var inputs: SignInInputs
+    /// The application signing in, as the loopback callback page names it.
+    package var applicationName: String
+
+    package init(
+      showURL: @escaping (String) -> Void, openBrowser: @escaping (String) -> Bool,
+      readPasted: (@Sendable () -> String?)?, inputs: SignInInputs,
+      applicationName: String = LoopbackCallbackServer.defaultApplicationName
+    ) {
+      self.showURL = showURL
+      self.openBrowser = openBrowser
+      self.readPasted = readPasted
+      self.inputs = inputs
+      self.applicationName = applicationName
+    }
+  }
+
+  private let api: FrontendAPIClient
+  private let io: IO
+  private let clock: Clock
+
+  /// - Parameters:
+  ///   - api: a client without a token (a new client), with its `deadline` set to the end of
+  ///     the sign-in timeout.
+  ///   - io: URL display, browser, paste-back and second-factor inputs.
+  ///   - clock: the time source the deadline is judged by.
+  package init(api: FrontendAPIClient, io: IO, clock: Clock) {
+    self.api = api
+    self.io = io
+    self.clock = clock
+  }
+
+  /// Signs in through the browser.
+  ///
+  /// - Parameters:
+  ///   - target: the provider or the SSO address.
+  ///   - redirectURL: where Clerk sends the browser; `nil` for the loopback callback on
+  ///     `callbackPort` (then the final URL is also read from `readPasted` when no browser
+  ///     was launched).
+  ///   - callbackPort: the loopback port (0: a free one).
+  ///   - allowSignUp: whether an account Clerk does not know may be created.
+  /// - Throws: `ClerkError` (rejected, timed out, configuration, transport).
+  package func run(
+    _ target: Target, redirectURL: String?, callbackPort: Int, allowSignUp: Bool
+  ) throws -> SignInFlow.Outcome {
+    let mailbox = CallbackMailbox()
+    var server: LoopbackCallbackServer?
+    defer { server?.stop() }
+    let redirect: String
+    if let redirectURL {
+      redirect = redirectURL
+    } else {
+      let loopback = LoopbackCallbackServer(
+        port: callbackPort, mailbox: mailbox, applicationName: io.applicationName)
+      try loopback.start()
+      server = loopback
+      redirect = loopback.redirectURL
+    }
+    let started = try start(target, redirect: redirect)
+    guard let url = started.firstFactorVerification?.externalVerificationRedirectURL,
+      !url.isEmpty
+    else {
+      throw ClerkError.malformedResponse(
+        "the \(target.strategy) sign-in has no external_verification_redirect_url")
+    }
+    guard BrowserURL.isOpenable(url) else {
+      throw ClerkError.malformedResponse(
+        "the \(target.strategy) sign-in URL is not an https:// URL (or http:// to this "
+          + "machine) free of spaces and control characters, so it was not opened")
+    }
+    io.showURL(url)
+    let launched = io.openBrowser(url)
+    if redirectURL != nil || !launched, let read = io.readPasted {
+      Self.readPastedAnswer(read, into: mailbox, required: redirectURL != nil)
+    }
+    defer { mailbox.finish() }
+    // Anyone on this machine (or a web page) can reach the loopback: an answer there that
+    // Clerk does not vouch for is ignored, and the wait goes on until the deadline.
+    while true {
+      let (answer, source) = try wait(for: mailbox)
+      let callback = try answer.get()
+      guard let settled = try settle(started, callback: callback, from: source) else {
+        io.inputs.note(
+          "Ignored a sign-in callback Clerk does not vouch for; still waiting for the browser.")
+        continue
+      }
+      mailbox.finish()
+      server?.stop()
+      return try complete(settled, allowSignUp: allowSignUp)
+    }
+  }
+
+  /// Creates and prepares the sign-in; returns it with the provider URL.
+  private func start(_ target: Target, redirect: String) throws -> SignInAttempt {
+    var fields = [("strategy", target.strategy)]
+    if case .sso(let email) = target { fields.append(("identifier", email)) }
+    fields += [("redirect_url", redirect), ("action_complete_redirect_url", redirect)]
+    let created = try explainingRedirect(redirect) { try api.createSignIn(fields) }
+    var prepareFields = [("strategy", target.strategy)]
+    prepareFields += [("redirect_url", redirect), ("action_complete_redirect_url", redirect)]
+    let prepared = try explainingRedirect(redirect) {
+      try api.signInStep(id: created.response.id, .prepareFirstFactor, prepareFields)
+    }
+    return prepared.response
+  }
+
+  /// Clerk's redirect-URL refusals (reference: `resource_missmatch`, `invalid_redirect_url`, …)
+  /// become a configuration error that says how to allowlist the URL.
+  private func explainingRedirect<T>(_ redirect: String, _ body: () throws -> T) throws -> T {
+    do {
+      return try rejecting(body)
+    } catch ClerkError.api(let error) where Self.redirectRefusals.contains(error.code) {
+      throw ClerkError.redirectRefused(url: redirect, error: error)
+    }
+  }
+
+  private static let redirectRefusals: Set<String> = [
+    "resource_missmatch", "invalid_redirect_url", "prohibited_redirect_url",
+    "redirect_url_domain_mismatch", "insecure_url", "invalid_url_scheme",
+  ]
+
+  private static func readPastedAnswer(
+    _ read: @escaping @Sendable () -> String?, into mailbox: CallbackMailbox, required: Bool
+  ) {
+    DetachedThread.start {
+      while !mailbox.isFinished {
+        guard let line = read() else {
+          if required {
+            mailbox.post(
+              .failure(
+                .signInRejected(
+                  "standard input ended before the final URL of the browser sign-in was read")),
+              from: .pasted)
+          }
+          return
+        }
+        if line.allSatisfy(\.isWhitespace) { continue }
+        guard let answer = BrowserCallback.parse(line) else { continue }
+        mailbox.post(.success(answer), from: .pasted)
+        return
+      }
+    }
+  }
+
+  private func wait(
+    for mailbox: CallbackMailbox
+  ) throws -> (Result<BrowserCallback, ClerkError>, CallbackMailbox.Source) {
+    let seconds = api.deadline.map { $0.timeIntervalSince(clock.now()) } ?? api.deadlineSeconds
+    guard let answer = mailbox.next(seconds: seconds) else {
+      throw ClerkError.signInTimedOut(seconds: api.deadlineSeconds)
+    }
+    return answer
+  }
+
+  /// What a callback settled, as Clerk confirms it.
+  private enum Settled {
+    /// The nonce was redeemed: the sign-in goes on from this reply.
+    case redeemed(FrontendAPIClient.Envelope<SignInAttempt>)
+    /// Clerk has no account for the identity: a sign-up transfer.
+    case transfer
+    /// The sign-in failed at the provider or at Clerk.
+    case failed(code: String, message: String?)
+  }
+
+  /// Checks `callback` with Clerk. `nil` for a loopback answer Clerk does not confirm: a nonce
+  /// it refuses to redeem, or a failure while the verification is still unverified (a forged
+  /// `__clerk_status=failed`). A pasted answer comes from the user and is taken as it is.
+  private func settle(
+    _ started: SignInAttempt, callback: BrowserCallback, from source: CallbackMailbox.Source
+  ) throws -> Settled? {
+    switch callback {
+    case .nonce(let nonce):
+      let redeemed = Result { () throws(ClerkError) in
+        try api.signIn(id: started.id, rotatingTokenNonce: nonce)
+      }
+      if case .failure(.api(let error)) = redeemed {
+        if source == .loopback { return nil }
+        throw SignInFlow.classify(error)
+      }
+      let envelope = try redeemed.get()
+      let verification = envelope.response.firstFactorVerification
+      if verification?.status == "transferable" { return .transfer }
+      if let verification, verification.status == "failed" {
+        return .failed(
+          code: verification.errorCode ?? "verification_failed",
+          message: verification.errorMessage)
+      }
+      return .redeemed(envelope)
+    case .failed(let code, let description):
+      guard source == .loopback else {
+        if code == "external_account_not_found" { return .transfer }
+        // Clerk's words are on the failed verification; the token did not rotate.
+        let reason = (try? api.signIn(id: started.id))?.response.firstFactorVerification
+        return .failed(code: code, message: description ?? reason?.errorMessage)
+      }
+      let checked = Result { () throws(ClerkError) in try api.signIn(id: started.id) }
+      if case .failure(.api) = checked { return nil }
+      let verification = try checked.get().response.firstFactorVerification
+      switch verification?.status {
+      case "transferable":
+        return .transfer
+      case "failed", "expired":
+        return .failed(
+          code: verification?.errorCode ?? code, message: verification?.errorMessage)
+      default:
+        return nil
+      }
+    }
+  }
+
+  /// Completes the sign-in from what the redirect settled.
+  private func complete(_ settled: Settled, allowSignUp: Bool) throws -> SignInFlow.Outcome {
+    let flow = SignInFlow(api: api, inputs: io.inputs)
+    switch settled {
+    case .redeemed(let envelope):
+      return try flow.resume(envelope)
+    case .transfer:
+      return try transfer(flow, allowSignUp: allowSignUp)
+    case .failed(let code, let message):
+      throw failure(code, message)
+    }
+  }
+
+  private func transfer(_ flow: SignInFlow, allowSignUp: Bool) throws -> SignInFlow.Outcome {
+    guard allowSignUp else {
+      throw ClerkError.signUpNotAllowed
+    }
+    io.inputs.note("No account yet for this identity; creating one (sign-up transfer).")
+    let envelope = try rejecting { try api.createSignUp([("transfer", "true")]) }
+    let signUp = envelope.response
+    guard signUp.status == "complete" else {
+      throw ClerkError.signInUnsupported(
+        .signUpIncomplete(status: signUp.status, missing: signUp.missingFields))
+    }
+    return try flow.outcome(sessionID: signUp.createdSessionID, client: envelope.client)
+  }
+
+  private func failure(_ code: String, _ message: String?) -> ClerkError {
+    let reason = message.map { ": \($0)" } ?? ""
+    return .signInRejected("browser sign-in failed (\(code))\(reason)")
+  }
+
+  private func rejecting<T>(_ body: () throws -> T) throws -> T {
+    try SignInFlow.rejecting(body)
+  }
+
+  /// The social providers a sign-in may use: `user_settings.social` entries that are
+  /// `enabled` and `authenticatable`, without their `oauth_` prefix, sorted.
+  package static func providers(environment: JSONValue) -> [String] {
+    let social = environment["user_settings"]?["social"]?.objectValue ?? [:]
+    return social.compactMap { key, entry in
+      guard entry["enabled"]?.boolValue == true, entry["authenticatable"]?.boolValue == true
+      else { return nil }
+      let strategy = entry["strategy"]?.stringValue ?? key
+      guard strategy.hasPrefix("oauth_") else { return nil }
+      return String(strategy.dropFirst(6))
+    }.sorted()
+  }
+}

@@ -1,0 +1,44 @@
+import Glibc
+
+/// A shared library opened at run time with `dlopen`, and the entry points looked up in it.
+///
+/// Owns the handle and closes it in `deinit`. libcurl and libcrypto are opened this way, on
+/// first use, so that a run that needs neither (a cached token) does not pay for mapping them
+/// and their dependencies.
+package final class DynamicLibrary: @unchecked Sendable {
+  /// Why a library or one of its entry points could not be had.
+  package struct LoadError: Error, Equatable {
+    /// What went wrong, in the loader's words where it gave any.
+    package let reason: String
+  }
+
+  /// The name the library was opened by (a soname such as `libcurl.so.4`).
+  let name: String
+  private let handle: UnsafeMutableRawPointer
+
+  /// Opens `name` (searched as the loader searches for a `DT_NEEDED` entry), binding all its
+  /// symbols now and keeping them out of the global namespace.
+  package init(_ name: String) throws(LoadError) {
+    guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+      throw LoadError(reason: dlerror().map { String(cString: $0) } ?? "\(name) not found")
+    }
+    self.name = name
+    self.handle = handle
+  }
+
+  deinit {
+    dlclose(handle)
+  }
+
+  /// The entry point `symbol` as an `F`: a C function pointer type from the library's shim
+  /// header (taken from the library's own prototypes), or a raw pointer.
+  package func function<F>(_ symbol: String, as type: F.Type = F.self) throws(LoadError) -> F {
+    guard MemoryLayout<F>.size == MemoryLayout<UnsafeMutableRawPointer>.size else {
+      throw LoadError(reason: "\(symbol) is not requested as a pointer")
+    }
+    guard let pointer = dlsym(handle, symbol) else {
+      throw LoadError(reason: "\(name) has no \(symbol)")
+    }
+    return unsafeBitCast(pointer, to: F.self)
+  }
+}

@@ -1,0 +1,92 @@
+import ClerkctlCore
+import Dispatch
+import FoundationEssentials
+
+/// What the server's I/O thread shares with the workers and with `HTTPServer`.
+final class ServerCore: Sendable {
+  /// A finished handler's answer for one connection.
+  struct Completion: Sendable {
+    enum Action: Sendable {
+      case write(HTTPResponseEncoder.Encoded)
+      case drop
+    }
+
+    var connectionID: Int
+    var action: Action
+  }
+
+  let configuration: HTTPServer.Configuration
+  let handler: HTTPServer.Handler
+  let wakePipe: WakePipe
+  let pool: WorkerPool
+  /// Signalled once when the I/O thread has closed everything and exited.
+  let finished = DispatchSemaphore(value: 0)
+
+  private struct Shared {
+    var completions: [Completion] = []
+    var stopRequested = false
+    var listener: ListeningSocket?
+  }
+
+  private let shared: Lock<Shared>
+
+  init(
+    configuration: HTTPServer.Configuration, handler: @escaping HTTPServer.Handler,
+    listener: ListeningSocket, wakePipe: WakePipe
+  ) {
+    self.configuration = configuration
+    self.handler = handler
+    self.wakePipe = wakePipe
+    self.pool = WorkerPool(threads: configuration.workerThreads)
+    self.shared = Lock(Shared(listener: listener))
+  }
+
+  /// Hands the listening socket to the I/O thread, which then holds the only reference.
+  func takeListener() -> ListeningSocket? {
+    shared.withLock { state in
+      defer { state.listener = nil }
+      return state.listener
+    }
+  }
+
+  /// Whether `stop()` was called.
+  var stopRequested: Bool { shared.withLock { $0.stopRequested } }
+
+  /// Asks the I/O thread to shut down gracefully.
+  func requestStop() {
+    shared.withLock { $0.stopRequested = true }
+    wakePipe.wake()
+  }
+
+  /// Queues a handler's answer for the I/O thread.
+  func complete(_ completion: Completion) {
+    shared.withLock { $0.completions.append(completion) }
+    wakePipe.wake()
+  }
+
+  /// Takes every queued answer.
+  func takeCompletions() -> [Completion] {
+    shared.withLock { state in
+      defer { state.completions = [] }
+      return state.completions
+    }
+  }
+
+  /// Runs the handler for `request` on a worker and queues the encoded response.
+  func dispatch(_ request: HTTPServerRequest, connectionID: Int, keepAlive: Bool) {
+    pool.submit { [self] in
+      let response = handler(request)
+      let action: Completion.Action
+      switch response.action {
+      case .dropConnection:
+        action = .drop
+      case .respond(let answer):
+        action = .write(
+          HTTPResponseEncoder.encode(
+            answer, method: request.method, keepAlive: keepAlive && !stopRequested,
+            date: configuration.clock.now()))
+      }
+      complete(Completion(connectionID: connectionID, action: action))
+    }
+  }
+}

@@ -1,0 +1,38 @@
+import ClerkctlCore
+
+extension SignInAttempt {
+  /// A factor's verification inside a `SignIn` (for OAuth and SSO, `verification_oauth`).
+  package struct Verification: Sendable, Equatable {
+    /// `unverified`, `verified`, `failed`, `expired` or `transferable`.
+    package var status: String
+    package var strategy: String?
+    /// The provider page to open in the browser (OAuth and enterprise SSO).
+    package var externalVerificationRedirectURL: String?
+    /// `error.code`, when the verification failed (e.g. `external_account_not_found`).
+    package var errorCode: String?
+    /// `error.long_message` (else `message`).
+    package var errorMessage: String?
+
+    package init(
+      status: String, strategy: String? = nil, externalVerificationRedirectURL: String? = nil,
+      errorCode: String? = nil, errorMessage: String? = nil
+    ) {
+      self.status = status
+      self.strategy = strategy
+      self.externalVerificationRedirectURL = externalVerificationRedirectURL
+      self.errorCode = errorCode
+      self.errorMessage = errorMessage
+    }
+
+    /// Reads a verification object; `nil` for a missing or `null` one.
+    package init?(json: JSONValue?) {
+      guard let json, let status = json["status"]?.stringValue else { return nil }
+      let error = json["error"]
+      self.init(
+        status: status, strategy: json["strategy"]?.stringValue,
+        externalVerificationRedirectURL: json["external_verification_redirect_url"]?.stringValue,
+        errorCode: error?["code"]?.stringValue,
+        errorMessage: error?["long_message"]?.stringValue ?? error?["message"]?.stringValue)
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import ClerkctlCore
+import FoundationEssentials
+
+/// Why the credential store could not read, write or lock a profile's file.
+///
+/// Every case is a configuration or local file problem except `invalidProfileName`, which is
+/// bad input from the caller: see `isUsageError`. Descriptions state the facts and name no tool.
+package enum CredentialStoreError: Error, Equatable, CustomStringConvertible {
+  /// The profile name is not `[A-Za-z0-9][A-Za-z0-9._-]{0,63}`.
+  case invalidProfileName(String)
+  /// No config directory could be found: no flag, no `CLERKCTL_CONFIG_DIR`, no
+  /// `XDG_CONFIG_HOME` and no `HOME`.
+  case noConfigDirectory
+  /// The credential file can be read or written by group or others.
+  case insecurePermissions(path: String, mode: UInt32)
+  /// The credential file belongs to another user.
+  case insecureOwner(path: String, owner: UInt32)
+  /// The config directory or its `profiles` directory (links followed) is not a directory,
+  /// belongs to another user or can be written by group or others; `reason` says which.
+  case insecureDirectory(path: String, reason: String)
+  /// The credential file is not valid JSON, has the wrong shape, or is not a regular file.
+  case corrupt(path: String, reason: String)
+  /// The credential file was written by a newer (or unknown) format version.
+  case unsupportedVersion(path: String, version: Int64)
+  /// Another process held the profile's lock for longer than the timeout.
+  case lockTimeout(path: String, seconds: Double)
+  /// A system call failed.
+  case io(path: String, operation: String, message: String)
+
+  /// Whether this is bad input from the caller rather than a file problem.
+  package var isUsageError: Bool {
+    if case .invalidProfileName = self { return true }
+    return false
+  }
+
+  package var description: String {
+    switch self {
+    case .invalidProfileName(let name):
+      return "invalid profile name '\(name)': use 1 to 64 letters, digits, '.', '_' or '-', "
+        + "starting with a letter or digit"
+    case .noConfigDirectory:
+      return "cannot find a config directory: HOME is not set; name a config directory or set "
+        + "CLERKCTL_CONFIG_DIR"
+    case .insecurePermissions(let path, let mode):
+      return "credential file '\(path)' has mode \(Self.octal(mode)) and other users can "
+        + "access it; refusing to use it. Fix it with: chmod 600 '\(path)'"
+    case .insecureOwner(let path, let owner):
+      return "credential file '\(path)' belongs to another user (uid \(owner)); refusing to "
+        + "use it. Delete it and sign in again, or use a config directory you own"
+    case .insecureDirectory(let path, let reason):
+      return "refusing to use the directory '\(path)': \(reason); use a directory that only you "
+        + "own and can write to"
+    case .corrupt(let path, let reason):
+      return "credential file '\(path)' is corrupt (\(reason)); sign out of profile "
+        + "'\(Self.profileName(from: path))' or delete '\(path)', and sign in again"
+    case .unsupportedVersion(let path, let version):
+      return "credential file '\(path)' has format version \(version), but this version reads "
+        + "only version \(ProfileCredential.formatVersion); upgrade, or sign out of profile "
+        + "'\(Self.profileName(from: path))' and sign in again"
+    case .lockTimeout(let path, let seconds):
+      return "timed out after \(seconds.secondsText) s waiting for the lock '\(path)'; "
+        + "another process is holding it: wait for it to finish or stop it"
+    case .io(let path, let operation, let message):
+      return "cannot \(operation) '\(path)': \(message)"
+    }
+  }
+
+  static func octal(_ mode: UInt32) -> String {
+    let digits = String(mode & 0o7777, radix: 8)
+    return String(repeating: "0", count: max(0, 4 - digits.count)) + digits
+  }
+
+  /// The profile a credential file belongs to, from its name (`<profile>.json`).
+  package static func profileName(from path: String) -> String {
+    let name = path.split(separator: "/").last.map(String.init) ?? path
+    return name.hasSuffix(".json") ? String(name.dropLast(5)) : name
+  }
+}

@@ -1,0 +1,254 @@
+import ClerkctlCore
+import FoundationEssentials
+import Glibc
+
+/// The file credential store: one versioned JSON file per profile, holding the client token and
+/// the profile's token cache, under `<config>/profiles/`.
+///
+/// - Directories it creates are 0700 and files 0600 whatever the umask (set with `fchmod`).
+///   Existing directories are used as they are, never re-moded, and refused when another user
+///   owns them or group or others can write to them (checked on the opened directory).
+/// - Only regular files are read, opened without blocking: a FIFO or device is refused at once.
+/// - Writes are atomic: a temp file in the same directory, written, flushed, renamed over the old
+///   file, then the directory flushed. A crash leaves the old file or the new one, never a torn
+///   one, so readers take no lock.
+/// - Writers serialize with `withLock(profile:timeout:_:)` (`flock` on `<profile>.lock`).
+/// - Reads refuse files that other users can access or that belong to another user.
+package struct ProfileStore: CredentialStore {
+  /// Where the files live.
+  package let directory: ConfigDirectory
+  /// Measures lock waits and sleeps between lock attempts.
+  package let clock: Clock
+  /// Called with the temp file's path just before it is renamed into place (tests inject faults).
+  let beforeRename: @Sendable (String) throws(CredentialStoreError) -> Void
+
+  /// The largest credential file read (1 MiB).
+  package static let maxFileSize = 1 << 20
+  /// How long `withLock` waits by default, seconds.
+  package static let defaultLockTimeout: Double = 30
+
+  /// A store in `directory`, using `clock` for lock waits.
+  package init(directory: ConfigDirectory, clock: Clock = .system) {
+    self.init(directory: directory, clock: clock, beforeRename: { _ in })
+  }
+
+  init(
+    directory: ConfigDirectory, clock: Clock,
+    beforeRename: @escaping @Sendable (String) throws(CredentialStoreError) -> Void
+  ) {
+    self.directory = directory
+    self.clock = clock
+    self.beforeRename = beforeRename
+  }
+
+  /// Reads a profile's credential.
+  ///
+  /// - Parameter profile: the profile name.
+  /// - Returns: the credential, or `nil` when the profile has no file.
+  /// - Throws: `CredentialStoreError` when the name is invalid or the file is unsafe, corrupt,
+  ///   of another version or unreadable.
+  package func load(profile: String) throws(CredentialStoreError) -> ProfileCredential? {
+    try read(profile: profile, acceptingExposed: false)?.credential
+  }
+
+  /// Like `load`, but a file that others can read is returned too, with its exposure.
+  package func loadForRemoval(
+    profile: String
+  ) throws(CredentialStoreError) -> (
+    credential: ProfileCredential, exposure: CredentialStoreError?
+  )? {
+    try read(profile: profile, acceptingExposed: true)
+  }
+
+  private func read(
+    profile: String, acceptingExposed: Bool
+  ) throws(CredentialStoreError) -> (
+    credential: ProfileCredential, exposure: CredentialStoreError?
+  )? {
+    try ProfileName.validate(profile)
+    guard try checkDirectories() else { return nil }
+    let path = directory.credentialPath(profile: profile)
+    // Non-blocking, so a FIFO at the path cannot hold the open; cleared once it is a file.
+    guard
+      let file = try FileDescriptor.open(
+        path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK, missingIsNil: true)
+    else { return nil }
+    let info = try file.status()
+    guard info.st_mode & S_IFMT == S_IFREG else {
+      throw .corrupt(path: path, reason: "it is not a regular file")
+    }
+    try file.clearNonBlocking()
+    guard info.st_uid == geteuid() else { throw .insecureOwner(path: path, owner: info.st_uid) }
+    var exposure: CredentialStoreError?
+    if info.st_mode & 0o077 != 0 {
+      exposure = .insecurePermissions(path: path, mode: info.st_mode & 0o7777)
+      if !acceptingExposed, let exposure { throw exposure }
+    }
+    let credential = try ProfileCredential(
+      parsing: try file.readAll(limit: Self.maxFileSize), path: path)
+    guard credential.profile == profile else {
+      throw .corrupt(path: path, reason: "it belongs to profile '\(credential.profile)'")
+    }
+    return (credential, exposure)
+  }
+
+  /// Writes a credential atomically, replacing the profile's file.
+  ///
+  /// Hold `withLock(profile:)` around a read-modify-write so concurrent writers lose nothing.
+  ///
+  /// - Parameter credential: the credential; its `profile` names the file.
+  /// - Throws: `CredentialStoreError` when the name is invalid or a write fails (the old file is
+  ///   then untouched and no temp file is left). Temp files an earlier, killed write of the
+  ///   profile left are removed first.
+  package func save(_ credential: ProfileCredential) throws(CredentialStoreError) {
+    try ProfileName.validate(credential.profile)
+    try prepareDirectories()
+    try removeStaleTemporaryFiles(profile: credential.profile)
+    let path = directory.credentialPath(profile: credential.profile)
+    var template = Array(
+      (directory.profilesPath + "/." + credential.profile + ".json.XXXXXX").utf8CString)
+    let raw = mkstemp(&template)
+    let tempPath = String(
+      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    guard raw >= 0 else {
+      throw .io(
+        path: tempPath, operation: "create", message: FileDescriptor.errorMessage(errno))
+    }
+    var renamed = false
+    defer { if !renamed { unlink(tempPath) } }
+    let file = FileDescriptor(raw: raw, path: tempPath)
+    // Held until the descriptor closes: marks the temp file as in use, not stale.
+    _ = flock(raw, LOCK_EX | LOCK_NB)
+    try file.setMode(0o600)
+    try file.writeAll(Array((credential.jsonValue.prettyEncoded + "\n").utf8))
+    try file.sync()
+    try beforeRename(tempPath)
+    guard rename(tempPath, path) == 0 else {
+      throw .io(path: path, operation: "replace", message: FileDescriptor.errorMessage(errno))
+    }
+    renamed = true
+    try syncProfilesDirectory()
+  }
+
+  /// Deletes a profile's credential (with its token cache), its lock file and the temp files
+  /// killed writes of it left.
+  ///
+  /// - Parameter profile: the profile name.
+  /// - Returns: whether there was a credential file.
+  /// - Throws: `CredentialStoreError` when the name is invalid, a directory is unsafe or a file
+  ///   cannot be removed.
+  @discardableResult
+  package func delete(profile: String) throws(CredentialStoreError) -> Bool {
+    try ProfileName.validate(profile)
+    guard try checkDirectories() else { return false }
+    try removeStaleTemporaryFiles(profile: profile)
+    let existed = try remove(directory.credentialPath(profile: profile))
+    _ = try remove(directory.lockPath(profile: profile))
+    if existed { try syncProfilesDirectory() }
+    return existed
+  }
+
+  /// Same as `delete(profile:)`.
+  @discardableResult
+  package func destroy(profile: String) throws(CredentialStoreError) -> Bool {
+    try delete(profile: profile)
+  }
+
+  /// The names in directory `path` (`readdir`, without `.` and `..`); none when it cannot be
+  /// read.
+  private static func entries(of path: String) -> [String] {
+    guard let stream = opendir(path) else { return [] }
+    defer { closedir(stream) }
+    var names: [String] = []
+    while let entry = readdir(stream) {
+      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
+      }
+      if name != "." && name != ".." { names.append(name) }
+    }
+    return names
+  }
+
+  /// The profiles that have a credential file, sorted.
+  package func listProfiles() -> [String] {
+    return Self.entries(of: directory.profilesPath).compactMap { name -> String? in
+      guard name.hasSuffix(".json") else { return nil }
+      let profile = String(name.dropLast(5))
+      return ProfileName.isValid(profile) ? profile : nil
+    }.sorted()
+  }
+
+  /// The permission bits of a profile's credential file, or `nil` when it has none.
+  package func fileMode(profile: String) -> mode_t? {
+    guard ProfileName.isValid(profile) else { return nil }
+    var info = stat()
+    guard lstat(directory.credentialPath(profile: profile), &info) == 0 else { return nil }
+    return info.st_mode & 0o7777
+  }
+
+  /// Runs `body` holding the profile's exclusive lock, shared with every other process and
+  /// thread using this config directory.
+  ///
+  /// - Parameters:
+  ///   - profile: the profile name.
+  ///   - timeout: how long to wait for the lock, seconds.
+  ///   - body: the work, typically load, change, save.
+  /// - Returns: what `body` returns.
+  /// - Throws: `CredentialStoreError.lockTimeout` after `timeout`, other `CredentialStoreError`s
+  ///   for file problems, or what `body` throws.
+  @discardableResult
+  package func withLock<T>(
+    profile: String, timeout: Double = defaultLockTimeout, _ body: () throws -> T
+  ) throws -> T {
+    let lock = try acquireLock(profile: profile, timeout: timeout)
+    defer { flock(lock.raw, LOCK_UN) }
+    return try body()
+  }
+
+  /// Takes the lock, polling with growing pauses (2 ms up to 50 ms) until `timeout`.
+  ///
+  /// The lock file may be deleted (by `delete`) while a process waits on it; after locking, the
+  /// descriptor is checked to still be the file at the path, else it is opened again.
+  func acquireLock(
+    profile: String, timeout: Double
+  ) throws(CredentialStoreError)
+    -> FileDescriptor
+  {
+    try ProfileName.validate(profile)
+    try prepareDirectories()
+    let path = directory.lockPath(profile: profile)
+    let start = clock.now()
+    var pause = 0.002
+    while true {
+      guard
+        let file = try FileDescriptor.open(
+          path, flags: O_RDWR | O_CREAT | O_NOFOLLOW | O_NONBLOCK)
+      else { continue }
+      let opened = try file.status()
+      guard opened.st_mode & S_IFMT == S_IFREG else {
+        throw .corrupt(path: path, reason: "it is not a regular file")
+      }
+      if opened.st_mode & 0o7777 != 0o600 { try file.setMode(0o600) }
+      while true {
+        if flock(file.raw, LOCK_EX | LOCK_NB) == 0 {
+          var current = stat()
+          if stat(path, &current) == 0, current.st_ino == opened.st_ino,
+            current.st_dev == opened.st_dev
+          {
+            return file
+          }
+          break  // The file was deleted or replaced while we waited: lock the new one.
+        }
+        let code = errno
+        guard code == EWOULDBLOCK || code == EINTR else {
+          throw .io(path: path, operation: "lock", message: FileDescriptor.errorMessage(code))
+        }
+        if clock.now().timeIntervalSince(start) >= timeout {
+          throw .lockTimeout(path: path, seconds: timeout)
+        }
+        clock.sleep(pause)
+        pause = min(pause * 2, 0.05)
+      }
+    }
+  }
+}
