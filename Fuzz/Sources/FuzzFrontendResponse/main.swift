@@ -1,5 +1,6 @@
 import FuzzDriver
 import Glibc
+@testable import ClerkctlCore
 @testable import ClerkctlHTTP
 @testable import ClerkctlKit
 
