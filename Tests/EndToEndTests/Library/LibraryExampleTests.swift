@@ -27,7 +27,7 @@ struct LibraryExampleTests {
       frontendAPIURL: fapiURL,  // or publishableKey: "pk_live_…"
       jwtTemplate: "convex",
       store: .inMemory(),  // default: .file(profile: "default"), shared with clerkctl
-      userAgent: "MyApp/1.2")  // the User-Agent Clerk sees; default ClerkKit/VERSION
+      userAgent: "MyApp/1.2")  // the User-Agent Clerk sees; default ClerkctlKit/VERSION
 
     // Sign in (ClerkSignInMethod also has email codes, second factors and tickets).
     let credentials = try await provider.login(identifier: email, password: password)
@@ -81,13 +81,13 @@ struct LibraryExampleTests {
   func documentMatchesTest() async throws {
     let here = URL(fileURLWithPath: #filePath)
     let root = here.deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
+      .deletingLastPathComponent().deletingLastPathComponent()
     let document = try String(
       contentsOf: root.appendingPathComponent("docs/library.md"), encoding: .utf8)
     let test = try String(contentsOf: here, encoding: .utf8)
     let block = try #require(
-      document.components(separatedBy: "```swift\n").dropFirst().first?
-        .components(separatedBy: "```").first)
+      document.components(separatedBy: "```swift\n").dropFirst()
+        .first { $0.hasPrefix("import ClerkctlKit") }?.components(separatedBy: "```").first)
     let trimmed = { (text: String) in
       text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
         .filter { !$0.isEmpty && !$0.hasPrefix("import ") }
