@@ -20,6 +20,14 @@ if ! python3 -c 'import jsonschema, yaml' >/dev/null 2>&1; then
     echo "test: could not install Python's jsonschema and pyyaml; the conformance check will" \
       "report it" >&2
 fi
+# Clerk's Python Backend SDK (PyPI's clerk-backend-api) drives the emulator in a test, as a
+# backend pointed at it with CLERK_API_URL would.
+if ! python3 -c 'import clerk_backend_api' >/dev/null 2>&1; then
+  python3 -m pip install -q clerk-backend-api >/dev/null 2>&1 ||
+    python3 -m pip install -q --break-system-packages clerk-backend-api >/dev/null 2>&1 ||
+    echo "test: could not install Clerk's Python SDK (clerk-backend-api); the test that" \
+      "uses it will report it" >&2
+fi
 # An import of a target that is not a declared dependency fails the build: the target graph in
 # Package.swift is the architecture, and the compiler holds it.
 swift build --build-tests --explicit-target-dependency-import-check=error "$@"

@@ -59,7 +59,8 @@ if let warning = EmulatorCommandLine.hostWarning(for: options.host) {
   FileHandle.standardError.write(Data((warning + "\n").utf8))
 }
 let server = HTTPServer(
-  configuration: HTTPServer.Configuration(host: options.host, port: options.port, clock: clock),
+  configuration: HTTPServer.Configuration(
+    host: options.host, port: options.port, clock: emulator.clock),
   handler: { emulator.handle($0) })
 do { try server.start() } catch {
   fail("\(error)")

@@ -57,7 +57,10 @@ extension BackendAPIHandler {
       }
     }
     switch outcome {
-    case .success(let value): return isToken ? tokenResponse(value) : json(value)
+    case .success(let value):
+      guard isToken else { return json(value) }
+      return tokenResponse(
+        value, category: endpoint == .backendTemplateToken ? .template : .session)
     case .failure(let failure): return clerkError(failure)
     }
   }

@@ -128,7 +128,10 @@ package enum EmulatorCommandLine {
       --host <host>             Address to listen on (default: 127.0.0.1); one that is not
                                 loopback prints a warning.
       --port <port>             Port to listen on; 0 picks a free one (default: 0).
-      --config <file>           JSON users/templates replacing the seed data.
+      --config <file>           JSON data replacing the seed: users, templates,
+                                organizations, memberships, and machines ("machines":
+                                [{"name","id","secret_key","scoped_machines",
+                                "default_token_ttl"}], fixed ids and ak_ secrets optional).
       --quiet                   Do not log requests to stderr.
       --instance <type>         development (default: any browser sign-in redirect URL) or
                                 production (only allowlisted redirect URLs).

@@ -79,6 +79,8 @@ package struct EmulatorConfiguration: Sendable, Equatable {
   /// Organizations and who belongs to them with which role (see `Organization`, `Membership`).
   package var organizations: [Organization] = []
   package var memberships: [Membership] = []
+  /// Machines for M2M tokens (see `Machine`); none in the seed.
+  package var machines: [Machine] = []
 
   package init(
     users: [User], templates: [Template], sessionTokenLifetime: Int64 = 60,
@@ -126,7 +128,8 @@ package struct EmulatorConfiguration: Sendable, Equatable {
   /// "session_token_lifetime":60, "social_providers":["google","github"],
   /// "instance":"development"|"production", "redirect_allowlist":[URL], "oauth_auto_approve":
   /// EMAIL, "organizations":[{"name","slug","public_metadata","max_allowed_memberships"}],
-  /// "memberships":[{"organization":SLUG,"user":EMAIL or USERNAME,"role":"org:admin"}]}`.
+  /// "memberships":[{"organization":SLUG,"user":EMAIL or USERNAME,"role":"org:admin"}],
+  /// "machines":[{"name","id","secret_key","scoped_machines":[NAME or ID],"default_token_ttl"}]}`.
   /// Organization slugs are unique, lowercase letters, digits and `-`; `max_allowed_memberships`
   /// defaults to 5 (0 = unlimited). A membership names a configured organization by slug and a
   /// configured user; its role is a key with Clerk's `org:` prefix, and any role used here
@@ -177,6 +180,7 @@ package struct EmulatorConfiguration: Sendable, Equatable {
     self.init(users: users, templates: templates, sessionTokenLifetime: lifetime)
     try readBrowserSignIn(root)
     try readOrganizations(root)
+    try readMachines(root)
   }
 
   /// Reads `social_providers`, `instance`, `redirect_allowlist` and `oauth_auto_approve`.

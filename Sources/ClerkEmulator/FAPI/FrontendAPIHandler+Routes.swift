@@ -83,7 +83,9 @@ extension FrontendAPIHandler {
 
   /// Signs what the handler asked for (outside the lock) and builds the response.
   private func finish(_ reply: FrontendReply) -> HTTPResponse {
-    if let claims = reply.tokenClaims { return tokenResponse(claims) }
+    if let claims = reply.tokenClaims {
+      return tokenResponse(claims, category: reply.tokenCategory)
+    }
     var headers: HTTPHeaders = [:]
     if let issue = reply.issueClientToken {
       let jwt: String

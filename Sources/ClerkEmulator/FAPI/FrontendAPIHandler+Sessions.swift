@@ -68,6 +68,7 @@ extension FrontendAPIHandler {
       try requestOrganization(
         context.form["organization_id"], session: &session, store: &store, now: now)
       reply.tokenClaims = templateTokenClaims(template, session: session, store: store, now: now)
+      reply.tokenCategory = .template
       return reply
     case .touchSession:
       if let requested = context.form["active_organization_id"] {

@@ -11,6 +11,8 @@ struct FrontendReply: Sendable {
   var clearClientToken = false
   /// For token endpoints: sign these claims and answer `{"object":"token","jwt":…}`.
   var tokenClaims: JSONValue?
+  /// Which `cat` the token endpoint's JWT carries.
+  var tokenCategory = JWTCategory.session
 
   init(body: JSONValue) { self.body = body }
 

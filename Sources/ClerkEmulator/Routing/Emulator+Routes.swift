@@ -3,7 +3,10 @@ import Foundation
 extension Emulator {
   /// Every route the emulator serves, in match order. Tests check each `.frontend` and
   /// `.backend` route against Clerk's OpenAPI specs.
-  package static let routes: [Route] = [
+  package static let routes: [Route] = coreRoutes + machineRoutes
+
+  /// The routes of the Frontend API, the Backend API subset, Convex and the test surface.
+  private static let coreRoutes: [Route] = [
     // Frontend API (and its public well-known documents).
     Route(surface: .frontend, method: "GET", template: "/v1/environment", endpoint: .environment),
     Route(surface: .frontend, method: "GET", template: "/v1/client", endpoint: .getClient),
@@ -141,5 +144,7 @@ extension Emulator {
     Route(
       surface: .testSurface, method: "POST", template: "/__emulator/jwt_templates/{name}",
       endpoint: .testTokenLifetime),
+    Route(
+      surface: .testSurface, method: "POST", template: "/__emulator/clock", endpoint: .testClock),
   ]
 }

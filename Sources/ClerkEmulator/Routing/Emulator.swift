@@ -22,7 +22,9 @@ package final class Emulator: EmulatorSurface {
   package let secretKey: String
   let signer: JWTSigner
   let jwks: JWKS
-  let clock: Clock
+  /// The emulator's clock: the one it was given, moved ahead by the test surface's
+  /// `POST /__emulator/clock` (the executable dates its HTTP replies by it too).
+  package let clock: Clock
   let random: RandomSource
   private let logSink: (@Sendable (RequestLogEntry) -> Void)?
   /// Records every Frontend and Backend API reply, for the conformance check.
@@ -32,6 +34,7 @@ package final class Emulator: EmulatorSurface {
   let frontend: FrontendAPIHandler
   let backend: BackendAPIHandler
   let convex: ConvexHandler
+  let machineAuth: MachineAuthHandler
   let testSurface: TestSurfaceHandler
 
   /// Creates an emulator holding `configuration`'s users and templates.
@@ -51,6 +54,8 @@ package final class Emulator: EmulatorSurface {
     log: (@Sendable (RequestLogEntry) -> Void)? = nil,
     recorder: ReplyRecorder? = ReplyRecorder.fromEnvironment()
   ) {
+    let clockShift = ClockShift()
+    let clock = clockShift.shifting(clock)
     self.clock = clock
     self.recorder = recorder
     self.random = random
@@ -90,16 +95,18 @@ package final class Emulator: EmulatorSurface {
       store.templateOrder.append(record.name)
     }
     store.seedOrganizations(configuration, random: random, now: now)
+    store.seedMachines(configuration, random: random, now: now)
     let state = EmulatorState(store: store)
     self.state = state
     let services = EmulatorServices(
       state: state, instanceID: instanceID, secretKey: secretKey, signer: signer, jwks: jwks,
-      clock: clock, random: random)
+      clock: clock, random: random, clockShift: clockShift)
     self.services = services
     self.frontend = FrontendAPIHandler(services: services)
     let backend = BackendAPIHandler(services: services)
     self.backend = backend
     self.convex = ConvexHandler(services: services)
+    self.machineAuth = MachineAuthHandler(services: services)
     self.testSurface = TestSurfaceHandler(services: services, backend: backend)
   }
 
@@ -200,7 +207,11 @@ package final class Emulator: EmulatorSurface {
   private func dispatch(_ route: Route, _ context: RequestContext) -> HTTPResponse {
     switch route.surface {
     case .frontend: return frontend.serveFrontend(route.endpoint, context)
-    case .backend: return backend.serveBackend(route.endpoint, context)
+    case .backend:
+      if case .machine(let endpoint) = route.endpoint {
+        return machineAuth.serveMachineAuth(endpoint, context)
+      }
+      return backend.serveBackend(route.endpoint, context)
     case .convex: return convex.serveConvex(route.endpoint, context)
     case .testSurface: return clerkError(.routeNotFound)
     }

@@ -13,4 +13,6 @@ struct EmulatorServices: Sendable {
   let jwks: JWKS
   let clock: Clock
   let random: RandomSource
+  /// How far the test surface has moved `clock` ahead.
+  let clockShift: ClockShift
 }

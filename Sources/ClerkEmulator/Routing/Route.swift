@@ -45,7 +45,7 @@ package struct Route: Sendable, Equatable {
 }
 
 /// What serves a route.
-enum Endpoint: Sendable {
+enum Endpoint: Sendable, Equatable {
   case environment, getClient, deleteClient
   case createSignIn, getSignIn, prepareFirstFactor, attemptFirstFactor
   case prepareSecondFactor, attemptSecondFactor
@@ -63,5 +63,7 @@ enum Endpoint: Sendable {
   case backendListOrganizations, backendCreateOrganization, backendCreateOrganizationMembership
   case convexQuery, convexMutation, convexAction
   case testRequests, testClearRequests, testFaults, testRevokeSession, testEmails
-  case testOAuthAuthorize, testTokenLifetime
+  case testOAuthAuthorize, testTokenLifetime, testClock
+  /// Machines and M2M tokens, served by `MachineAuthHandler`.
+  case machine(MachineEndpoint)
 }

@@ -14,6 +14,7 @@ import Foundation
 /// - `GET /__emulator/oauth/authorize?state=…`: the fake OAuth/SSO provider page.
 /// - `POST /__emulator/jwt_templates/{name}` `{"lifetime": SECONDS}`: a template's (for
 ///   `session`, the session token's) lifetime, below Clerk's 30 s minimum if need be.
+/// - `POST /__emulator/clock` `{"advance": SECONDS}`: moves the emulator's clock ahead.
 extension TestSurfaceHandler {
   func serveTestSurface(_ context: RequestContext) -> HTTPResponse {
     var context = context
@@ -42,6 +43,8 @@ extension TestSurfaceHandler {
       return serveOAuthAuthorize(context)
     case .testTokenLifetime:
       return setTokenLifetime(context)
+    case .testClock:
+      return advanceClock(context)
     default:
       return clerkError(.routeNotFound)
     }

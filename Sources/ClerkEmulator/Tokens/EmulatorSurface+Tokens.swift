@@ -52,11 +52,13 @@ extension EmulatorSurface {
     return .object(claims)
   }
 
-  /// `{"object":"token","jwt":…}` for `claims`, signed by the caller's thread. Never call it
-  /// under the state lock: RSA signing is the expensive part of minting and runs in parallel.
-  func tokenResponse(_ claims: JSONValue) -> HTTPResponse {
+  /// `{"object":"token","jwt":…}` for `claims`, signed by the caller's thread with the
+  /// category's `cat` header. Never call it under the state lock: RSA signing is the expensive
+  /// part of minting and runs in parallel.
+  func tokenResponse(_ claims: JSONValue, category: JWTCategory) -> HTTPResponse {
     do {
-      return json(["object": "token", "jwt": .string(try signer.sign(claims: claims))])
+      let jwt = try signer.sign(claims: claims, extraHeader: category.header)
+      return json(["object": "token", "jwt": .string(jwt)])
     } catch {
       return clerkError(.signingFailed(error))
     }

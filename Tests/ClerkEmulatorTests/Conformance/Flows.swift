@@ -10,7 +10,8 @@ import Testing
 
 /// Every emulator flow, successes and refusals, for the conformance recording: sign-in by each
 /// strategy, second factors, tokens, session endpoints, sign-out, browser sign-in (approve,
-/// deny, transfer, enterprise SSO), the Backend API, JWKS and discovery.
+/// deny, transfer, enterprise SSO), the Backend API (machines and M2M tokens too), JWKS and
+/// discovery.
 struct Flows {
   let harness: EmulatorHarness
 
@@ -26,6 +27,7 @@ struct Flows {
     try browser()
     try backend()
     try organizations()
+    try machines()
     try errors()
   }
 

@@ -65,8 +65,11 @@ struct RouteSpecTests {
           fapi.operations.contains("\(route.method) \(route.template)"),
           "\(route.method) \(route.template) is not in the FAPI spec")
       case .backend:
-        #expect(route.template.hasPrefix("/v1/"))
-        let specPath = String(route.template.dropFirst(3))
+        // Clerk's JS SDK calls the machine-token groups without /v1; everything else has it.
+        let unversioned = Self.unversionedGroups.contains { route.template.hasPrefix($0) }
+        #expect(route.template.hasPrefix("/v1/") || unversioned, "\(route.template)")
+        let specPath =
+          route.template.hasPrefix("/v1/") ? String(route.template.dropFirst(3)) : route.template
         #expect(
           bapi.operations.contains("\(route.method) \(specPath)"),
           "\(route.method) \(specPath) is not in the BAPI spec")
@@ -86,7 +89,28 @@ struct RouteSpecTests {
         "GET /__emulator/requests", "DELETE /__emulator/requests", "POST /__emulator/faults",
         "POST /__emulator/sessions/{session_id}/revoke", "GET /__emulator/emails",
         "GET /__emulator/oauth/authorize", "POST /__emulator/jwt_templates/{name}",
+        "POST /__emulator/clock",
       ])
+  }
+
+  /// The route groups Clerk's JS SDK calls without `/v1` (`skipApiVersionInUrl`).
+  static let unversionedGroups = ["/m2m_tokens", "/api_keys", "/oauth_applications/access_tokens"]
+
+  @Test("M2M token routes are served under /v1 and without it; machines only under /v1")
+  func machineRoutePrefixes() {
+    let backend = Emulator.routes.filter { $0.surface == .backend }.map {
+      "\($0.method) \($0.template)"
+    }
+    for operation in [
+      "POST /m2m_tokens", "GET /m2m_tokens", "POST /m2m_tokens/verify",
+      "POST /m2m_tokens/{m2m_token_id}/revoke",
+    ] {
+      #expect(backend.contains(operation))
+      let versioned = operation.replacingOccurrences(of: " /", with: " /v1/")
+      #expect(backend.contains(versioned))
+    }
+    #expect(backend.contains("POST /v1/machines"))
+    #expect(!backend.contains("POST /machines"))
   }
 
   @Test("FAPI and BAPI share /v1: a secret-key bearer selects the Backend API")
