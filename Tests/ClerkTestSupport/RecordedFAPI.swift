@@ -110,8 +110,16 @@ package final class RecordedFAPI: Sendable {
     return String(rest.split(separator: "?", maxSplits: 1).first ?? "")
   }
 
+  /// Whether `operation` (`METHOD /v1/x/{id}`) names `request` (`METHOD /v1/x/x_1`, as in
+  /// ``requests``).
+  package static func matches(_ operation: String, request: String) -> Bool {
+    let parts = request.split(separator: " ", maxSplits: 1)
+    guard parts.count == 2 else { return false }
+    return matches(operation, method: String(parts[0]), path: String(parts[1]))
+  }
+
   /// Whether `operation` (`METHOD /v1/x/{id}`) names `method path`.
-  static func matches(_ operation: String, method: String, path: String) -> Bool {
+  package static func matches(_ operation: String, method: String, path: String) -> Bool {
     let parts = operation.split(separator: " ", maxSplits: 1)
     guard parts.count == 2, parts[0] == method else { return false }
     let pattern = parts[1].split(separator: "/", omittingEmptySubsequences: false)
