@@ -1,5 +1,4 @@
 import ClerkTestSupport
-import ClerkctlBrowserSignIn
 import ClerkctlCore
 import ClerkctlHTTP
 import Foundation
