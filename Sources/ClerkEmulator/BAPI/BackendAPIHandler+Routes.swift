@@ -29,7 +29,10 @@ extension BackendAPIHandler {
     guard ConstantTime.equals(key, secretKey) else {
       return clerkError(
         ClerkAPIFailure(
-          status: 401, code: "authentication_invalid", message: "Invalid authentication",
+          status: 401, code: "clerk_key_invalid",
+          message:
+            "The provided Clerk Secret Key is invalid. Make sure that your Clerk Secret Key is "
+            + "correct.",
           longMessage:
             "The provided Clerk Secret Key is invalid. Make sure that your Clerk Secret Key is "
             + "correct."))

@@ -263,7 +263,7 @@ extension FrontendAPIHandler {
       ],
       "created_session_id": sessionID.map(JSONValue.string) ?? .null,
       "created_user_id": .string(user.id), "abandon_at": .int(now + 86_400_000),
-      "legal_accepted_at": nil,
+      "legal_accepted_at": nil, "locale": nil,
     ]
     let clientJSON = store.clients[client.id].map { store.clientJSON($0, now: now) } ?? .null
     var reply = FrontendReply.envelope(signUp, client: clientJSON)

@@ -8,8 +8,26 @@ extension FrontendAPIHandler {
     [
       "auth_config": authConfigJSON(), "display_config": displayConfigJSON(),
       "user_settings": userSettingsJSON(), "organization_settings": organizationSettingsJSON(),
+      "commerce_settings": commerceSettingsJSON(), "api_keys_settings": apiKeysSettingsJSON(),
       "maintenance_mode": false, "client_debug_mode": false, "partitioned_cookies": false,
     ]
+  }
+
+  /// Billing (off), as a development instance without plans sends it.
+  private func commerceSettingsJSON() -> JSONValue {
+    [
+      "billing": [
+        "enabled": false, "has_paid_user_plans": false, "has_paid_org_plans": false,
+        "free_trial_requires_payment_method": true,
+        "user": ["enabled": false, "has_paid_plans": false],
+        "organization": ["enabled": false, "has_paid_plans": false],
+      ]
+    ]
+  }
+
+  /// API keys (off).
+  private func apiKeysSettingsJSON() -> JSONValue {
+    ["enabled": false, "user_api_keys_enabled": false, "orgs_api_keys_enabled": false]
   }
 
   private func authConfigJSON() -> JSONValue {
@@ -40,7 +58,7 @@ extension FrontendAPIHandler {
     return [
       "object": "display_config", "id": .string("display_config_" + instanceID.dropFirst(4)),
       "instance_environment_type": .string(isProduction ? "production" : "development"),
-      "application_name": "clerk-emulator", "theme": [:],
+      "application_name": "clerk-emulator", "theme": Self.defaultTheme,
       "preferred_sign_in_strategy": "password", "branded": false,
       "home_url": .string(base), "sign_in_url": page("/sign-in"), "sign_up_url": page("/sign-up"),
       "user_profile_url": page("/user"), "waitlist_url": page("/waitlist"),
@@ -55,12 +73,26 @@ extension FrontendAPIHandler {
       "support_email": nil, "experimental_force_oauth_first": false, "clerk_js_version": nil,
       "show_devmode_warning": .bool(!isProduction), "google_one_tap_client_id": nil,
       "help_url": nil, "privacy_policy_url": nil, "terms_url": nil,
-      "logo_image_url": nil, "favicon_image_url": nil, "logo_url": nil, "favicon_url": nil,
+      "logo_image_url": "", "favicon_image_url": "", "logo_url": nil, "favicon_url": nil,
       "logo_image": nil, "favicon_image": nil,
       "captcha_public_key": nil, "captcha_widget_type": nil, "captcha_public_key_invisible": nil,
       "captcha_provider": nil, "captcha_oauth_bypass": [], "captcha_heartbeat": false,
     ]
   }
+
+  /// Clerk's default theme, as an instance that never changed it sends it.
+  static let defaultTheme: JSONValue = [
+    "buttons": [
+      "font_color": "#ffffff", "font_family": "\"Source Sans Pro\", sans-serif",
+      "font_weight": "600",
+    ],
+    "general": [
+      "color": "#6c47ff", "padding": "1em", "box_shadow": "0 2px 8px rgba(0, 0, 0, 0.2)",
+      "font_color": "#151515", "font_family": "\"Source Sans Pro\", sans-serif",
+      "border_radius": "0.5em", "background_color": "#ffffff", "label_font_weight": "600",
+    ],
+    "accounts": ["background_color": "#ffffff"],
+  ]
 
   private func userSettingsJSON() -> JSONValue {
     let attribute:
@@ -99,6 +131,7 @@ extension FrontendAPIHandler {
       "sign_up": [
         "captcha_enabled": false, "captcha_widget_type": "smart", "custom_action_required": false,
         "progressive": true, "mode": "public", "legal_consent_enabled": false,
+        "mfa": ["required": false],
       ],
       "restrictions": [
         "allowlist": ["enabled": false], "blocklist": ["enabled": false],

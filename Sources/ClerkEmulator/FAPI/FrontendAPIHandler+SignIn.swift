@@ -82,7 +82,7 @@ extension FrontendAPIHandler {
       let record = store.signInTokens.values.first(where: {
         ConstantTime.equals($0.token, ticket)
       })
-    else { throw .ticket("ticket_invalid_code", "The sign-in ticket is invalid.") }
+    else { throw .ticketInvalid }
     switch record.status {
     case "revoked":
       throw .ticket("sign_in_token_revoked_code", "This sign-in token has been revoked.")
@@ -94,7 +94,7 @@ extension FrontendAPIHandler {
       throw .ticket("ticket_expired_code", "The sign-in ticket has expired.")
     }
     guard let user = store.users[record.userID] else {
-      throw .ticket("ticket_invalid_code", "The sign-in ticket is invalid.")
+      throw .ticketInvalid
     }
     store.signInTokens[record.id]?.status = "accepted"
     store.signInTokens[record.id]?.updatedAt = now

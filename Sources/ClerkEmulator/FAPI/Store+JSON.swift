@@ -9,12 +9,7 @@ extension Store {
     let email: JSONValue = [
       "id": .string(user.emailAddressID), "object": "email_address",
       "email_address": user.emailAddress.map(JSONValue.string) ?? .null, "reserved": false,
-      // Clerk's tag for a code verification is `verification_otp`; a verified one keeps the
-      // code's expiry (FAPI requires it, BAPI allows it).
-      "verification": [
-        "object": "verification_otp", "status": "verified", "strategy": "email_code",
-        "attempts": nil, "expire_at": .int(user.createdAt + 600_000),
-      ],
+      "verification": Self.adminVerification,
       "linked_to": [], "matches_sso_connection": false,
       "created_at": .int(user.createdAt), "updated_at": .int(user.updatedAt),
     ]
@@ -23,7 +18,7 @@ extension Store {
       "username": user.username.map(JSONValue.string) ?? .null,
       "first_name": user.firstName.map(JSONValue.string) ?? .null,
       "last_name": user.lastName.map(JSONValue.string) ?? .null,
-      "image_url": "", "has_image": false,
+      "image_url": "", "profile_image_url": "", "has_image": false, "locale": nil,
       "primary_email_address_id": user.emailAddress == nil ? .null : .string(user.emailAddressID),
       "primary_phone_number_id": user.phoneNumber == nil ? .null : .string(user.phoneNumberID),
       "primary_web3_wallet_id": nil,
@@ -40,10 +35,13 @@ extension Store {
       "external_id": nil, "last_sign_in_at": user.lastSignInAt.map(JSONValue.int) ?? .null,
       "last_active_at": user.lastSignInAt.map(JSONValue.int) ?? .null,
       "mfa_enabled_at": user.hasSecondFactor ? .int(user.createdAt) : .null,
-      "mfa_disabled_at": nil, "password_last_updated_at": nil,
+      "mfa_disabled_at": nil,
+      "password_last_updated_at": user.password == nil ? .null : .int(user.createdAt),
       "banned": false, "locked": false, "lockout_expires_in_seconds": nil,
       "verification_attempts_remaining": 100, "delete_self_enabled": true,
-      "create_organization_enabled": false, "legal_accepted_at": nil,
+      // Clerk's `create_organizations_limit`: 0 means unlimited.
+      "create_organization_enabled": false, "create_organizations_limit": 0,
+      "deprovisioned": false, "bypass_client_trust": false, "legal_accepted_at": nil,
       "created_at": .int(user.createdAt), "updated_at": .int(user.updatedAt),
     ]
     if backend { json["private_metadata"] = [:] }
@@ -56,14 +54,18 @@ extension Store {
       "id": .string(user.phoneNumberID), "object": "phone_number",
       "phone_number": user.phoneNumber.map(JSONValue.string) ?? .null,
       "reserved_for_second_factor": false, "default_second_factor": false, "reserved": false,
-      "verification": [
-        "object": "verification_otp", "status": "verified", "strategy": "phone_code",
-        "attempts": nil, "expire_at": .int(user.createdAt + 600_000),
-      ],
+      "verification": Self.adminVerification,
       "linked_to": [], "backup_codes": nil,
       "created_at": .int(user.createdAt), "updated_at": .int(user.updatedAt),
     ]
   }
+
+  /// How the address or number of a user made by the instance's owner (the emulator's
+  /// configuration, Clerk's dashboard or Backend API) is verified, as Clerk records it.
+  static let adminVerification: JSONValue = [
+    "object": "verification_admin", "status": "verified", "strategy": "admin", "attempts": nil,
+    "expire_at": nil,
+  ]
 
   /// `user_data` of a sign-in (a closed schema: names and image only).
   func signInUserData(_ user: UserRecord) -> JSONValue {
@@ -79,7 +81,8 @@ extension Store {
     [
       "first_name": user.firstName.map(JSONValue.string) ?? .null,
       "last_name": user.lastName.map(JSONValue.string) ?? .null,
-      "image_url": "", "has_image": false, "identifier": .string(user.displayIdentifier),
+      "image_url": "", "profile_image_url": "", "has_image": false,
+      "identifier": .string(user.displayIdentifier),
       "username": user.username.map(JSONValue.string) ?? .null,
     ]
   }
@@ -178,7 +181,7 @@ extension Store {
       "identifier": signIn.identifier.map(JSONValue.string) ?? .null,
       "user_data": user.map(signInUserData) ?? .null,
       "created_session_id": signIn.createdSessionID.map(JSONValue.string) ?? .null,
-      "abandon_at": .int(signIn.abandonAt),
+      "abandon_at": .int(signIn.abandonAt), "locale": nil,
     ]
   }
 
@@ -190,6 +193,10 @@ extension Store {
       "strategy": .string(verification.strategy), "attempts": .int(Int64(verification.attempts)),
       "expire_at": verification.expireAt.map(JSONValue.int) ?? .null,
     ]
+    // Clerk names the channel a phone code went by.
+    if verification.objectTag == "verification_otp", verification.strategy == "phone_code" {
+      json["channel"] = "sms"
+    }
     if verification.objectTag == "verification_oauth" {
       json["external_verification_redirect_url"] =
         verification.externalURL.map(JSONValue.string) ?? .null

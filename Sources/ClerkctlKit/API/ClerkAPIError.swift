@@ -33,16 +33,28 @@ package struct ClerkAPIError: Error, Equatable, Sendable, CustomStringConvertibl
     self.init(
       status: status,
       code: code,
-      message: first["message"]?.stringValue ?? code,
+      message: first["message"]?.stringValue ?? "",
       longMessage: first["long_message"]?.stringValue,
       paramName: first["meta"]?["param_name"]?.stringValue,
       traceID: json["clerk_trace_id"]?.stringValue
     )
   }
 
-  /// Clerk's own words: the long message when there is one.
+  /// Clerk's own words, never empty: the long message when there is one, else the message,
+  /// else Clerk's code in words (`form identifier not found`), else the HTTP status (Clerk's
+  /// catalogue has codes whose texts are empty, e.g. `form_identifier_not_found`).
   package var description: String {
-    let text = longMessage ?? message
+    let said = [longMessage, message].lazy.compactMap { $0?.trimmingWhitespace() }
+      .first { !$0.isEmpty }
+    let text = said ?? Self.words(code) ?? "HTTP \(status)"
     return text.hasSuffix(".") ? String(text.dropLast()) : text
+  }
+
+  /// `form_identifier_not_found` as `form identifier not found` (without the `_code` some codes
+  /// end with); `nil` for an empty code.
+  static func words(_ code: String) -> String? {
+    var words = code.trimmingWhitespace().split(separator: "_")
+    if words.count > 1, words.last == "code" { words.removeLast() }
+    return words.isEmpty ? nil : words.joined(separator: " ")
   }
 }

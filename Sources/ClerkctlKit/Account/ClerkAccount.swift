@@ -198,7 +198,7 @@ package struct ClerkAccount {
     guard case ClerkError.api(let apiError) = error else { return error }
     let host = URLParts.host(of: api.baseURL) ?? api.baseURL
     if apiError.status == 404, apiError.code == "resource_not_found",
-      (apiError.longMessage ?? apiError.message).lowercased().firstRange(of: "template") != nil,
+      apiError.description.lowercased().firstRange(of: "template") != nil,
       let template
     {
       return ClerkError.tokenRefused(

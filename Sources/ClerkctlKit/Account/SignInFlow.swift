@@ -46,14 +46,16 @@ package struct SignInFlow {
         try api.createSignIn([("identifier", identifier), ("strategy", "email_code")])
       }
       if envelope.response.status == .needsFirstFactor {
-        envelope = try attemptCode(.emailCode, envelope.response, prepare: false)
+        envelope = try attemptCode(
+          .emailCode, envelope.response, prepare: !Self.prepared("email_code", envelope.response))
       }
     case .phoneCode(let identifier):
       envelope = try rejecting {
         try api.createSignIn([("identifier", identifier), ("strategy", "phone_code")])
       }
       if envelope.response.status == .needsFirstFactor {
-        envelope = try attemptCode(.phoneCode, envelope.response, prepare: false)
+        envelope = try attemptCode(
+          .phoneCode, envelope.response, prepare: !Self.prepared("phone_code", envelope.response))
       }
     case .ticket:
       let ticket = try inputs.ticket()
@@ -200,6 +202,13 @@ package struct SignInFlow {
         return try attemptCode(strategy, try inputs.code(kind, destination))
       }
     }
+  }
+
+  /// Whether Clerk already sent the `strategy` code for `attempt` (a sign-in created with that
+  /// strategy is prepared at once; one created with the identifier alone is not, and its
+  /// `first_factor_verification` is null until a prepare).
+  private static func prepared(_ strategy: String, _ attempt: SignInAttempt) -> Bool {
+    attempt.firstFactorVerification?.strategy == strategy
   }
 
   /// A prepare request's fields for `factor`: its strategy and where the code goes.

@@ -9,7 +9,7 @@ import Testing
 @Suite("Backend API subset")
 struct BackendTests {
   @Test(
-    "missing or malformed Authorization is authorization_header_format_invalid; wrong key authentication_invalid"
+    "missing or malformed Authorization is authorization_header_format_invalid; wrong key clerk_key_invalid"
   )
   func auth() throws {
     let harness = try EmulatorHarness()
@@ -20,7 +20,7 @@ struct BackendTests {
     }
     let wrong = harness.bapi("GET", "/v1/users", authorization: "Bearer sk_test_wrong")
     #expect(wrong.status == 401)
-    #expect(EmulatorHarness.errorCode(wrong) == "authentication_invalid")
+    #expect(EmulatorHarness.errorCode(wrong) == "clerk_key_invalid")
     #expect(harness.emulator.secretKey.hasPrefix("sk_test_"))
   }
 

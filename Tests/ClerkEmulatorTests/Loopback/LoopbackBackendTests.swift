@@ -15,14 +15,14 @@ struct LoopbackBackendTests {
 
   init() throws { harness = try EmulatorHarness(overLoopback: true) }
 
-  @Test("BAPI: no key 401 authorization_header_format_invalid, wrong key authentication_invalid")
+  @Test("BAPI: no key 401 authorization_header_format_invalid, wrong key clerk_key_invalid")
   func backendAuth() async throws {
     let missing = await harness.bapi("GET", "/v1/users", authorization: "")
     #expect(missing.status == 401)
     #expect(EmulatorHarness.errorCode(missing) == "authorization_header_format_invalid")
     let wrong = await harness.bapi("GET", "/v1/users", authorization: "Bearer sk_test_wrong")
     #expect(wrong.status == 401)
-    #expect(EmulatorHarness.errorCode(wrong) == "authentication_invalid")
+    #expect(EmulatorHarness.errorCode(wrong) == "clerk_key_invalid")
     let listed = await harness.bapi("GET", "/v1/users")
     #expect(listed.status == 200)
     #expect(try EmulatorHarness.json(listed).arrayValue?.count == 4)

@@ -10,7 +10,7 @@ extension SignInAttempt {
     package var externalVerificationRedirectURL: String?
     /// `error.code`, when the verification failed (e.g. `external_account_not_found`).
     package var errorCode: String?
-    /// `error.long_message` (else `message`).
+    /// `error.long_message` (else `message`; `nil` when both are missing or empty).
     package var errorMessage: String?
 
     package init(
@@ -32,7 +32,8 @@ extension SignInAttempt {
         status: status, strategy: json["strategy"]?.stringValue,
         externalVerificationRedirectURL: json["external_verification_redirect_url"]?.stringValue,
         errorCode: error?["code"]?.stringValue,
-        errorMessage: error?["long_message"]?.stringValue ?? error?["message"]?.stringValue)
+        errorMessage: [error?["long_message"], error?["message"]].lazy
+          .compactMap { $0?.stringValue }.first { !$0.isEmpty })
     }
   }
 }

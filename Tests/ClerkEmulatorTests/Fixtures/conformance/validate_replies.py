@@ -19,11 +19,14 @@ numbers, `$ref`s resolve inside the spec. `required`, `enum`, `additionalPropert
 and the types are enforced as written.
 
 The allowlist (allowlist.json next to this script) lists the only excused violations: places
-where Clerk's specs contradict each other. Each entry needs "operations" (["GET /v1/me"], or
+where Clerk's specs contradict each other, and places where real Clerk sends what the spec
+forbids (the recording wins). Each entry needs "operations" (["GET /v1/me"], or
 ["*"] for every operation),
 "pointers" (JSON paths with [] for any index, ["$.response.user"]), "message" (a substring of
-the validator's message) and "reason". An entry that excuses nothing is itself reported, so the
-list cannot go stale.
+the validator's message) and "reason"; an entry excused by a recorded reply also names it as
+"evidence" (a file under Tests/ClerkTestSupport/Resources/, where RecordedShapeTests checks that
+the recorded body has the keys the message names at the pointers). An entry that excuses
+nothing is itself reported, so the list cannot go stale.
 
 Exit status: 0 when every reply validates, 1 on a violation, 2 on bad input.
 """
