@@ -25,9 +25,9 @@ extension FrontendAPIHandler {
     ]
   }
 
-  /// API keys (off).
+  /// API keys (on: the emulator serves them).
   private func apiKeysSettingsJSON() -> JSONValue {
-    ["enabled": false, "user_api_keys_enabled": false, "orgs_api_keys_enabled": false]
+    ["enabled": true, "user_api_keys_enabled": true, "orgs_api_keys_enabled": true]
   }
 
   private func authConfigJSON() -> JSONValue {

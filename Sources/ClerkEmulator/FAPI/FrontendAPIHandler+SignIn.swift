@@ -108,6 +108,9 @@ extension FrontendAPIHandler {
     store.signIns[signIn.id] = signIn
     var reply = FrontendReply(body: .null)
     reply.issueClientToken = complete(signIn.id, strategy: "ticket", store: &store, now: now)
+    if let actor = record.actor, let sessionID = store.signIns[signIn.id]?.createdSessionID {
+      store.startImpersonation(sessionID, actor: actor, maxDuration: record.sessionMaxDuration)
+    }
     return respond(signIn.id, reply: reply, store: store, now: now)
   }
 

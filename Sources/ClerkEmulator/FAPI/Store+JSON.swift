@@ -96,7 +96,7 @@ extension Store {
       "last_active_at": .int(session.lastActiveAt), "last_active_token": nil,
       "last_active_organization_id": session.lastActiveOrganizationID.map(JSONValue.string)
         ?? .null,
-      "actor": nil, "tasks": nil,
+      "actor": session.actor ?? .null, "tasks": nil,
       "factor_verification_age": .array(factorAges(session, now: now).map(JSONValue.int)),
       "user": user.map { userJSON($0) } ?? .null,
       "public_user_data": user.map(publicUserData) ?? .null,
@@ -113,7 +113,7 @@ extension Store {
       "abandon_at": .int(session.abandonAt),
       "last_active_organization_id": session.lastActiveOrganizationID.map(JSONValue.string)
         ?? .null,
-      "actor": nil,
+      "actor": session.actor ?? .null,
       "created_at": .int(session.createdAt), "updated_at": .int(session.updatedAt),
     ]
   }

@@ -1,3 +1,4 @@
+import ClerkctlCore
 import ClerkctlWire
 import Foundation
 
@@ -17,4 +18,6 @@ struct SessionRecord: Sendable {
   var updatedAt: Int64
   /// The active organization (`last_active_organization_id`); a new session has none.
   var lastActiveOrganizationID: String? = nil
+  /// The impersonator, for a session an actor token created (its tokens' `act` claim).
+  var actor: JSONValue? = nil
 }

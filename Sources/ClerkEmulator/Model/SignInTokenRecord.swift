@@ -1,3 +1,4 @@
+import ClerkctlCore
 import Foundation
 
 /// A BAPI sign-in token (`sit_…`), redeemed by a FAPI `strategy=ticket` sign-in.
@@ -10,4 +11,8 @@ struct SignInTokenRecord: Sendable {
   var expiresAt: Int64
   var createdAt: Int64
   var updatedAt: Int64
+  /// An actor token (`act_…`, BAPI `/actor_tokens`): the actor the session acts for, and how
+  /// long (seconds) that session may last at most.
+  var actor: JSONValue? = nil
+  var sessionMaxDuration: Int64? = nil
 }

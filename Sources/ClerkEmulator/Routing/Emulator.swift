@@ -35,6 +35,7 @@ package final class Emulator: EmulatorSurface {
   let backend: BackendAPIHandler
   let convex: ConvexHandler
   let machineAuth: MachineAuthHandler
+  let credentials: CredentialHandler
   let testSurface: TestSurfaceHandler
 
   /// Creates an emulator holding `configuration`'s users and templates.
@@ -107,6 +108,7 @@ package final class Emulator: EmulatorSurface {
     self.backend = backend
     self.convex = ConvexHandler(services: services)
     self.machineAuth = MachineAuthHandler(services: services)
+    self.credentials = CredentialHandler(services: services)
     self.testSurface = TestSurfaceHandler(services: services, backend: backend)
   }
 
@@ -205,6 +207,9 @@ package final class Emulator: EmulatorSurface {
   }
 
   private func dispatch(_ route: Route, _ context: RequestContext) -> HTTPResponse {
+    if case .credential(let endpoint) = route.endpoint {
+      return credentials.serveCredential(endpoint, context)
+    }
     switch route.surface {
     case .frontend: return frontend.serveFrontend(route.endpoint, context)
     case .backend:

@@ -66,4 +66,6 @@ enum Endpoint: Sendable, Equatable {
   case testOAuthAuthorize, testTokenLifetime, testClock
   /// Machines and M2M tokens, served by `MachineAuthHandler`.
   case machine(MachineEndpoint)
+  /// API keys, actor tokens and testing tokens, served by `CredentialHandler`.
+  case credential(CredentialEndpoint)
 }

@@ -28,6 +28,8 @@ struct Store: Sendable {
   var organizationRoles: Set<String> = ["org:admin", "org:member"]
   /// Machines and their stored (opaque) M2M tokens.
   var machineAuth = MachineStore()
+  /// API keys.
+  var apiKeys = APIKeyStore()
 
   /// The user with this email address (any case), username (any case) or phone number (E.164,
   /// spaces and dashes ignored).

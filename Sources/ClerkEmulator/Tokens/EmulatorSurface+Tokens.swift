@@ -21,6 +21,7 @@ extension EmulatorSurface {
     ]
     // Clerk's `o` claim for the active organization: id, slug and the role without `org:`.
     // `per`/`fpm` list feature permissions, which the emulator's roles do not have.
+    if let actor = session.actor { claims["act"] = actor }
     if let active = store.activeMembership(of: session) {
       claims["o"] = [
         "id": .string(active.organization.id), "slg": .string(active.organization.slug),
