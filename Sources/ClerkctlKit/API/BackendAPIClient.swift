@@ -9,9 +9,9 @@ package struct BackendAPIClient {
   package static let defaultBaseURL = "https://api.clerk.com"
 
   package let baseURL: String
-  private let secretKey: String
-  private let http: HTTPClient
-  private let requestTimeout: Double
+  let secretKey: String
+  let http: HTTPClient
+  let requestTimeout: Double
 
   package init(
     baseURL: String, secretKey: String, http: HTTPClient,
@@ -34,6 +34,14 @@ package struct BackendAPIClient {
   ) throws(ClerkError)
     -> String
   {
+    try createSignInTicket(userID: userID, expiresInSeconds: expiresInSeconds).token
+  }
+
+  /// `POST /v1/sign_in_tokens`: a one-time ticket that signs `userID` in, with its id (to
+  /// revoke it when the redemption fails).
+  package func createSignInTicket(
+    userID: String, expiresInSeconds: Int
+  ) throws(ClerkError) -> BackendTicket {
     let body: JSONValue = [
       "user_id": .string(userID), "expires_in_seconds": .int(Int64(expiresInSeconds)),
     ]
@@ -72,6 +80,6 @@ package struct BackendAPIClient {
     guard let token = json["token"]?.stringValue, !token.isEmpty else {
       throw .malformedResponse("the sign-in token reply has no 'token'")
     }
-    return token
+    return BackendTicket(id: json["id"]?.stringValue ?? "", token: token)
   }
 }

@@ -26,6 +26,9 @@ extension ProfileCredential {
       ]
     }
     members["tokens"] = .object(cache)
+    members["kind"] = .string(kind.rawValue)
+    if let apiKey { members["api_key"] = apiKey.jsonValue }
+    if let impersonation { members["impersonation"] = impersonation.jsonValue }
     // Absent: not known; null: the personal account.
     switch activeOrganization {
     case .unknown: break
@@ -78,6 +81,17 @@ extension ProfileCredential {
         instance: try token.optionalString("instance"))
     }
     _ = try reader.optionalString("active_organization_id")  // a string or null, when present
+    let kindName = try reader.optionalString("kind") ?? ProfileKind.user.rawValue
+    guard let kind = ProfileKind(rawValue: kindName) else {
+      throw .corrupt(path: path, reason: "'kind' is '\(kindName)', not a kind this clerkctl knows")
+    }
+    let apiKey = try reader.optionalObject("api_key").flatMap { APIKeyCredential(json: .object($0)) }
+    if kind == .apiKey, apiKey == nil {
+      throw .corrupt(path: path, reason: "a profile of kind api_key has no 'api_key.key'")
+    }
+    let impersonation = try reader.optionalObject("impersonation").flatMap {
+      Impersonation(json: .object($0))
+    }
     self.init(
       profile: profile, fapiURL: fapiURL, clientToken: clientToken, sessionID: sessionID,
       userID: userID, email: email, signedInAt: signedInAt, clockSkew: clockSkew,
@@ -85,6 +99,9 @@ extension ProfileCredential {
       activeOrganization: ActiveOrganization(
         member: document.objectValue?["active_organization_id"]),
       identifier: identifier)
+    self.kind = kind
+    self.apiKey = apiKey
+    self.impersonation = impersonation
   }
 }
 

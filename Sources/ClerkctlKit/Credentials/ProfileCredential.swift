@@ -29,6 +29,12 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
   package var tokens: [String: CachedToken]
   /// The session's active organization as Clerk last reported it; token requests carry it.
   package var activeOrganization: ActiveOrganization
+  /// What the profile holds (`user` for files without `"kind"`).
+  package var kind: ProfileKind = .user
+  /// The key, for a profile of kind `api_key`.
+  package var apiKey: APIKeyCredential?
+  /// For a user sign-in made by `login --impersonate`: who acts.
+  package var impersonation: Impersonation?
 
   package init(
     profile: String, fapiURL: String, clientToken: String, sessionID: String? = nil,
@@ -84,6 +90,8 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
     "ProfileCredential(profile: \(profile), fapiURL: \(fapiURL), sessionID: "
       + "\(sessionID ?? "nil"), userID: \(userID ?? "nil"), email: \(email ?? "nil"), "
       + "signedInAt: \(signedInAt), clockSkew: \(clockSkew), tokens: \(tokens.count), "
-      + "activeOrganization: \(activeOrganization), clientToken: <redacted>)"
+      + "activeOrganization: \(activeOrganization), kind: \(kind.rawValue), "
+      + "apiKey: \(apiKey.map { $0.description } ?? "nil"), "
+      + "actor: \(impersonation?.actor ?? "nil"), clientToken: <redacted>)"
   }
 }

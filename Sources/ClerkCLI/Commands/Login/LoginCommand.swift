@@ -51,7 +51,7 @@ package struct LoginCommand: Command {
       options: [
         Options.identifier.spec, Options.passwordFromStdin.spec, Options.strategy.spec,
         Options.secondFactor.spec, Options.codeFromStdin.spec, Options.ticketFromStdin.spec,
-        Options.userID.spec, Options.oauth.spec, Options.sso.spec, Options.noBrowser.spec,
+        Options.userID.spec, LoginCommand.ticketTTL.spec, Options.oauth.spec, Options.sso.spec, Options.noBrowser.spec,
         OptionKey.callbackPort.spec, Options.redirectURL.spec, OptionKey.signInTimeout.spec,
         Options.noSignUp.spec,
       ])
@@ -119,6 +119,8 @@ package struct LoginCommand: Command {
   /// `--second-factor`, when given.
   package var secondFactor: SecondFactor?
   package var userID: String?
+  /// `--ticket-ttl`: seconds the `--user-id` ticket lives.
+  package var ticketTTL: Double
   package var signInTimeout: Double
   /// `--oauth` / `--sso`: a browser sign-in (see `LoginCommand+Browser.swift`).
   let browser: BrowserLoginOptions?
@@ -131,6 +133,7 @@ package struct LoginCommand: Command {
     strategy = parsed[Options.strategy]
     secondFactor = parsed[Options.secondFactor]
     userID = parsed[Options.userID]
+    ticketTTL = parsed[LoginCommand.ticketTTL]
     signInTimeout = parsed[.signInTimeout]
     browser = try BrowserLoginOptions(parsed: parsed)
     let ways = [
@@ -191,11 +194,18 @@ package struct LoginCommand: Command {
     let watch = ProcessGuard.Watch(
       deadline: signInTimeout,
       expiry: CLIError.signInTimedOut(seconds: signInTimeout, retry: try retryCommand(context)))
+    let pending = PendingTicket()
     let result = try context.processGuard.guarding(watch, terminal: context.terminal) {
-      let method = try signInMethod(context, stdin: stdin, fapiURL: fapiURL, account: account)
-      let inputs = signInInputs(context, stdin: stdin)
-      return try account.signIn(
-        method: method, inputs: inputs, fapiURL: fapiURL, timeout: signInTimeout)
+      do {
+        let method = try signInMethod(
+          context, stdin: stdin, fapiURL: fapiURL, account: account, pending: pending)
+        let inputs = signInInputs(context, stdin: stdin)
+        return try account.signIn(
+          method: method, inputs: inputs, fapiURL: fapiURL, timeout: signInTimeout)
+      } catch {
+        Self.revokeUnredeemed(pending, context)
+        throw error
+      }
     }
     let credential = result.credential
     if let error = result.previousSignOutError {
@@ -220,18 +230,15 @@ package struct LoginCommand: Command {
   }
 
   private func signInMethod(
-    _ context: CommandContext, stdin: StdinLines, fapiURL: String, account: ClerkAccount
+    _ context: CommandContext, stdin: StdinLines, fapiURL: String, account: ClerkAccount,
+    pending: PendingTicket
   ) throws -> SignInMethod {
     if let userID {
-      guard let secret = context.nonEmpty("CLERK_SECRET_KEY") else {
-        throw UsageError(
-          "--user-id needs the Backend API secret key in CLERK_SECRET_KEY (never on the command line)"
-        )
-      }
-      let backend = BackendAPIClient(
-        baseURL: try context.apiURL(), secretKey: secret, http: account.http,
-        requestTimeout: account.requestTimeout)
-      stdin.presetTicket = try backend.createSignInToken(userID: userID)
+      let backend = try backendClient(context, account: account, flag: "--user-id")
+      let ticket = try backend.createSignInTicket(
+        userID: userID, expiresInSeconds: max(1, Int(ticketTTL.rounded(.up))))
+      pending.set(backend, ticket, isActor: false)
+      stdin.presetTicket = ticket.token
       return .ticket
     }
     if ticketFromStdin { return .ticket }
