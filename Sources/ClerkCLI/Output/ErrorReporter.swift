@@ -14,7 +14,7 @@ package enum ErrorReporter {
   /// Add a `case` here (or an `ExitCodeProviding` conformance below) for each new domain error.
   package static func exitCode(for error: any Error) -> ExitCode {
     switch error {
-    case is UsageError:
+    case is UsageError, is ProfileKindMismatch:
       .usage
     case let error as any ExitCodeProviding:
       error.exitCode

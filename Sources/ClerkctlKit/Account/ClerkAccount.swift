@@ -112,6 +112,7 @@ package struct ClerkAccount {
   package func token(
     template: String?, minTTL: Double, forceRefresh: Bool
   ) throws -> TokenResult {
+    if let stored = try storedAPIKeyProfile() { return try apiKeyToken(stored, template: template) }
     let credential = try requireCredential()
     if !forceRefresh, let hit = cacheHit(credential, template: template, minTTL: minTTL) {
       return hit

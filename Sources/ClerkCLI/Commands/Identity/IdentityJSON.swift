@@ -16,7 +16,11 @@ package enum IdentityJSON {
       "email": credential.email.map(JSONValue.string) ?? .null,
       "session_id": credential.sessionID.map(JSONValue.string) ?? .null,
       "fapi_url": .string(credential.fapiURL),
+      "kind": .string(credential.kind.rawValue),
     ]
+    if let impersonation = credential.impersonation {
+      fields["actor"] = .string(impersonation.actor)
+    }
     fields.merge(extra) { _, added in added }
     return .object(fields)
   }

@@ -66,8 +66,13 @@ package struct StatusCommand: Command {
           entry["user_id"] = credential.userID.map(JSONValue.string) ?? .null
           entry["email"] = credential.email.map(JSONValue.string) ?? .null
           entry["session_id"] = credential.sessionID.map(JSONValue.string) ?? .null
+          entry["kind"] = .string(credential.kind.rawValue)
+          if let actor = credential.impersonation?.actor { entry["actor"] = .string(actor) }
           status = "not_checked"
-          if name == selected {
+          if credential.kind == .apiKey {
+            // Nothing to check with Clerk without the instance's secret key; never signed out.
+            if name == selected { code = .success }
+          } else if name == selected {
             (status, code) = check(context, profile: name, store: store)
           }
           let skew = credential.clockSkew
@@ -82,7 +87,13 @@ package struct StatusCommand: Command {
             })
           let email = TerminalText.sanitized(credential.shownIdentifier ?? "?")
           let user = TerminalText.sanitized(credential.userID ?? "?")
-          line += "  \(email) (\(user)) on \(TerminalText.sanitized(credential.fapiURL))"
+          line +=
+            credential.kind == .apiKey
+            ? "  API key for \(TerminalText.sanitized(credential.apiKey?.subject ?? "?")) (kind api_key)"
+            : "  \(email) (\(user)) on \(TerminalText.sanitized(credential.fapiURL))"
+          if let actor = credential.impersonation?.actor {
+            line += ", impersonated by \(TerminalText.sanitized(actor))"
+          }
           line += "\n    session: \(credential.sessionID ?? "none") (\(Self.words(status)))"
           if status == "ended" {
             line += "; run '\(Self.loginCommand(profile: name))' to sign in again"

@@ -34,6 +34,7 @@ package struct WhoamiCommand: Command {
 
   package func run(_ context: CommandContext) throws -> Int32 {
     let account = try context.account()
+    if let stored = try account.storedAPIKeyProfile() { return runAPIKey(stored, context) }
     var credential = try account.requireCredential()
     var status = "not checked"
     var membership: OrganizationMembership?
@@ -75,7 +76,8 @@ package struct WhoamiCommand: Command {
         instance: \(shown(credential.fapiURL))
         org:      \(shown(OrganizationJSON.text(organization, membership: membership)))
         profile:  \(shown(credential.profile))
-        """)
+        """
+          + (credential.impersonation.map { "\nactor:    impersonated by \(shown($0.actor))" } ?? ""))
     }
     return ExitCode.success.rawValue
   }

@@ -51,7 +51,8 @@ package struct LoginCommand: Command {
       options: [
         Options.identifier.spec, Options.passwordFromStdin.spec, Options.strategy.spec,
         Options.secondFactor.spec, Options.codeFromStdin.spec, Options.ticketFromStdin.spec,
-        Options.userID.spec, LoginCommand.ticketTTL.spec, Options.oauth.spec, Options.sso.spec, Options.noBrowser.spec,
+        Options.userID.spec, LoginCommand.ticketTTL.spec, LoginCommand.impersonate.spec,
+        LoginCommand.actor.spec, LoginCommand.apiKeyFromStdin.spec, Options.oauth.spec, Options.sso.spec, Options.noBrowser.spec,
         OptionKey.callbackPort.spec, Options.redirectURL.spec, OptionKey.signInTimeout.spec,
         Options.noSignUp.spec,
       ])
@@ -121,6 +122,11 @@ package struct LoginCommand: Command {
   package var userID: String?
   /// `--ticket-ttl`: seconds the `--user-id` ticket lives.
   package var ticketTTL: Double
+  /// `--impersonate` and `--actor`.
+  package var impersonatedUserID: String?
+  package var actorID: String?
+  /// `--api-key-stdin`.
+  package var apiKeyFromStdin: Bool
   package var signInTimeout: Double
   /// `--oauth` / `--sso`: a browser sign-in (see `LoginCommand+Browser.swift`).
   let browser: BrowserLoginOptions?
@@ -134,11 +140,18 @@ package struct LoginCommand: Command {
     secondFactor = parsed[Options.secondFactor]
     userID = parsed[Options.userID]
     ticketTTL = parsed[LoginCommand.ticketTTL]
+    impersonatedUserID = parsed[LoginCommand.impersonate]
+    actorID = parsed[LoginCommand.actor]
+    apiKeyFromStdin = parsed[LoginCommand.apiKeyFromStdin]
+    if (impersonatedUserID == nil) != (actorID == nil) {
+      throw UsageError("--impersonate USER_ID and --actor ACTOR_ID go together")
+    }
     signInTimeout = parsed[.signInTimeout]
     browser = try BrowserLoginOptions(parsed: parsed)
     let ways = [
       ticketFromStdin ? "--ticket-stdin" : nil, userID != nil ? "--user-id" : nil,
-      browser?.flag,
+      impersonatedUserID != nil ? "--impersonate" : nil,
+      apiKeyFromStdin ? "--api-key-stdin" : nil, browser?.flag,
     ].compactMap { $0 }
     if ways.count > 1 {
       throw UsageError("\(ways.joined(separator: " and ")) are different ways in; use one")
@@ -158,6 +171,12 @@ package struct LoginCommand: Command {
   package func run(_ context: CommandContext) throws -> Int32 {
     do {
       if let browser { return try runBrowserLogin(browser, context) }
+      if apiKeyFromStdin
+        || (context.nonEmpty("CLERK_API_KEY") != nil && userID == nil && impersonatedUserID == nil
+          && identifier == nil && !ticketFromStdin)
+      {
+        return try runAPIKeyLogin(context)
+      }
       return try runSignIn(context)
     } catch ClerkError.signInTimedOut(let seconds) {
       throw CLIError.signInTimedOut(seconds: seconds, retry: try retryCommand(context))
@@ -207,7 +226,11 @@ package struct LoginCommand: Command {
         throw error
       }
     }
-    let credential = result.credential
+    var credential = result.credential
+    if let actorID {
+      credential = try Self.markImpersonated(
+        credential, actor: actorID, pending: pending, account: account)
+    }
     if let error = result.previousSignOutError {
       context.note(
         "clerkctl: warning: the previous session could not be signed out (\(ErrorReporter.message(for: error))); "
@@ -226,13 +249,20 @@ package struct LoginCommand: Command {
     let host = URLParts.authority(of: credential.fapiURL) ?? credential.fapiURL
     context.note(
       "Signed in as \(credential.shownIdentifier ?? "(no identifier)") (\(credential.userID ?? "?")) "
-        + "on \(host)")
+        + "on \(host)"
+        + (credential.impersonation.map { ", impersonated by \(TerminalText.sanitized($0.actor))" }
+          ?? ""))
   }
 
   private func signInMethod(
     _ context: CommandContext, stdin: StdinLines, fapiURL: String, account: ClerkAccount,
     pending: PendingTicket
   ) throws -> SignInMethod {
+    if let impersonatedUserID, let actorID {
+      return try impersonationTicket(
+        context, account: account, stdin: stdin, pending: pending, userID: impersonatedUserID,
+        actor: actorID)
+    }
     if let userID {
       let backend = try backendClient(context, account: account, flag: "--user-id")
       let ticket = try backend.createSignInTicket(

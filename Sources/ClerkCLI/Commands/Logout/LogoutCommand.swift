@@ -53,6 +53,7 @@ package struct LogoutCommand: Command {
     for account in accounts { try account.checkInstanceBinding() }
     for account in accounts {
       let profile = account.profile
+      Self.revokePendingActorToken(account, context)
       switch try account.signOut() {
       case .notSignedIn:
         context.note("Not signed in (profile '\(profile)'); nothing to do.")
