@@ -41,7 +41,7 @@ package struct APIKey: Sendable, Equatable {
   static func seconds(_ value: Int64) -> Int64 { value > 100_000_000_000 ? value / 1000 : value }
 
   /// `{id, name, subject, description, scopes, claims, revoked, expired, expires_at,
-  /// created_at}`: what `list --json` shows (never the secret).
+  /// created_at}`: what a listing shows (never the secret).
   package var json: JSONValue {
     [
       "id": .string(id), "name": .string(name), "subject": .string(subject),

@@ -37,7 +37,7 @@ extension ClerkAccount {
   package static let neverExpires: Int64 = 253_402_300_799
 }
 
-/// An option or command that makes no sense for the profile's kind (`--template` on an API
+/// An option or command that makes no sense for the profile's kind (a JWT template on an API
 /// key profile): a usage error.
 package struct ProfileKindMismatch: Error, CustomStringConvertible, Sendable {
   package var profile: String

@@ -37,7 +37,7 @@ extension ClerkAccount {
     case .activeOrganization:
       guard case .organization(let id) = credential.activeOrganization else {
         throw ClerkError.configuration(
-          "no organization is active in this session; choose one with 'clerkctl org use SLUG'")
+          "no organization is active in this session; make one active first")
       }
       return id
     }

@@ -1,6 +1,6 @@
 import ClerkctlCore
 
-/// A user sign-in made with an actor token (`login --impersonate`): who acts (the session's
+/// A user sign-in made with an actor token (impersonation): who acts (the session's
 /// tokens carry it as `act.sub`) and the actor token's id, to revoke it while still pending.
 package struct Impersonation: Sendable, Equatable {
   /// The actor's id (`act.sub`).

@@ -33,7 +33,7 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
   package var kind: ProfileKind = .user
   /// The key, for a profile of kind `api_key`.
   package var apiKey: APIKeyCredential?
-  /// For a user sign-in made by `login --impersonate`: who acts.
+  /// For a user sign-in made with an actor token: who acts.
   package var impersonation: Impersonation?
 
   package init(

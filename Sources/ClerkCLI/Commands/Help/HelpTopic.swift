@@ -18,8 +18,14 @@ package enum HelpTopic: String, Sendable, CaseIterable {
   private static let otherVariables: [(name: String, meaning: String)] = [
     (
       "CLERK_SECRET_KEY",
-      "Backend API secret key, for 'login --user-id'. Never a flag: secrets are not taken on "
-        + "the command line."
+      "Backend API secret key, for 'login --user-id', 'login --impersonate', 'api-key verify', "
+        + "'api-key create --scope' and 'testing-token'; 'login --api-key-stdin' checks the key "
+        + "with it. Never a flag: secrets are not taken on the command line."
+    ),
+    (
+      "CLERK_API_KEY",
+      "An API key (ak_…) that 'login' stores as a profile of kind api_key (instead of "
+        + "--api-key-stdin)."
     ),
     ("XDG_CONFIG_HOME", "The config dir is $XDG_CONFIG_HOME/clerkctl when it is set."),
     ("CI", "Any value but empty, 0 or false: never prompt."),

@@ -102,6 +102,10 @@ enum Golden {
       api                       Send an HTTP request with Authorization: Bearer JWT.
       convex                    Call a Convex query, mutation or action with a Clerk
                                 token.
+      api-key                   Create, list, revoke and verify Clerk API keys
+                                (ak_…) for scripts and CI.
+      testing-token             Print a Clerk testing token (for
+                                CLERK_TESTING_TOKEN); needs CLERK_SECRET_KEY.
       jwt                       Decode or verify a JWT.
       doctor                    Check the setup, one line per check with the fix.
       completion                Print a shell completion script for bash, zsh or

@@ -25,6 +25,7 @@ struct IdentityJSONTests {
     #expect(
       keys == [
         "schema_version", "profile", "user_id", "email", "identifier", "session_id", "fapi_url",
+        "kind",
       ])
     #expect(object["schema_version"] == 1)
     #expect(object["profile"] == "default")
