@@ -17,7 +17,7 @@ extension ClerkAccount {
   ///
   /// - Throws: ``ProfileKindMismatch`` for a JWT template (an API key has none).
   func apiKeyToken(_ credential: ProfileCredential, template: String?) throws -> TokenResult {
-    if let template {
+    if let template, !apiKeyIgnoresTemplate {
       throw ProfileKindMismatch(
         profile: profile, kind: credential.kind,
         detail: "an API key is sent as is; there is no JWT template '\(template)' to mint")

@@ -26,6 +26,9 @@ package struct ClerkAccount {
   /// to end its session: by `signOut()` and by a sign-in that replaces it. Carries
   /// `CredentialStoreError.insecurePermissions`.
   package var onExposedCredential: (@Sendable (CredentialStoreError) -> Void)?
+  /// Whether a JWT template asked of a profile of kind `api_key` is ignored (the library's
+  /// configured template) rather than refused (`--template`, a usage error).
+  package var apiKeyIgnoresTemplate = false
 
   package init(profile: String, store: any CredentialStore, http: HTTPClient, clock: Clock) {
     self.profile = profile

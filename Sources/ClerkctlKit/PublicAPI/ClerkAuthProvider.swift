@@ -22,12 +22,12 @@ public final class ClerkAuthProvider: Sendable {
 
   /// The instance the arguments or the environment name (`nil`: the stored sign-in's), or
   /// why the named one is invalid; worked out once, at init.
-  private let instance: Result<InstanceOverride?, ClerkAuthError>
+  let instance: Result<InstanceOverride?, ClerkAuthError>
   private let backing: Result<Backing, ClerkAuthError>
   /// How requests are sent (also used by `AuthenticatedRequestSender`).
   package let http: HTTPClient
   private let clock: Clock
-  private let requestTimeout: Double
+  let requestTimeout: Double
   let state = Lock(State())
 
   private struct Backing: Sendable {
@@ -243,6 +243,8 @@ public final class ClerkAuthProvider: Sendable {
       profile: backing.profile, store: backing.store, http: http, clock: clock)
     account.requestTimeout = requestTimeout
     account.instance = try instance.get()
+    // The provider's template is its configuration, not a request: an API key is sent as is.
+    account.apiKeyIgnoresTemplate = true
     return account
   }
 
