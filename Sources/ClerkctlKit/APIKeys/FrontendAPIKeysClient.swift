@@ -59,7 +59,9 @@ package struct FrontendAPIKeysClient {
     return key
   }
 
-  private func send(_ method: String, _ path: String, body: JSONValue?) throws(ClerkError)
+  private func send(
+    _ method: String, _ path: String, body: JSONValue?
+  ) throws(ClerkError)
     -> JSONValue
   {
     var request = HTTPRequest(method: method, url: baseURL + path)

@@ -85,7 +85,9 @@ extension ProfileCredential {
     guard let kind = ProfileKind(rawValue: kindName) else {
       throw .corrupt(path: path, reason: "'kind' is '\(kindName)', not a kind this clerkctl knows")
     }
-    let apiKey = try reader.optionalObject("api_key").flatMap { APIKeyCredential(json: .object($0)) }
+    let apiKey = try reader.optionalObject("api_key").flatMap {
+      APIKeyCredential(json: .object($0))
+    }
     if kind == .apiKey, apiKey == nil {
       throw .corrupt(path: path, reason: "a profile of kind api_key has no 'api_key.key'")
     }

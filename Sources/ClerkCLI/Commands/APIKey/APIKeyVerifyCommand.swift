@@ -13,7 +13,8 @@ package struct APIKeyVerifyCommand: Command {
         claims as JSON; exit 9 when the key is revoked, expired or unknown.
         """,
       examples: [
-        CommandExample("Check a key from a secret store", "printenv MYAPP_API_KEY | clerkctl api-key verify -")
+        CommandExample(
+          "Check a key from a secret store", "printenv MYAPP_API_KEY | clerkctl api-key verify -")
       ],
       arguments: [
         ArgumentSpec("key", help: "The key (ak_…), or - for stdin.", isOptional: true)

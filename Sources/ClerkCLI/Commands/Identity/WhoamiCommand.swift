@@ -77,7 +77,8 @@ package struct WhoamiCommand: Command {
         org:      \(shown(OrganizationJSON.text(organization, membership: membership)))
         profile:  \(shown(credential.profile))
         """
-          + (credential.impersonation.map { "\nactor:    impersonated by \(shown($0.actor))" } ?? ""))
+          + (credential.impersonation.map { "\nactor:    impersonated by \(shown($0.actor))" } ?? "")
+      )
     }
     return ExitCode.success.rawValue
   }

@@ -22,7 +22,8 @@ extension LoginCommand {
     }
     var stored = APIKeyCredential(key: key)
     if context.nonEmpty("CLERK_SECRET_KEY") != nil {
-      guard let (verified, _) = try context.backendClient(for: "verifying the key").verifyAPIKey(key)
+      guard
+        let (verified, _) = try context.backendClient(for: "verifying the key").verifyAPIKey(key)
       else {
         throw ClerkError.signInRejected(
           "the instance does not know this key as a valid API key (revoked, expired, or a "

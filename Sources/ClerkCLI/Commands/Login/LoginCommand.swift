@@ -52,7 +52,8 @@ package struct LoginCommand: Command {
         Options.identifier.spec, Options.passwordFromStdin.spec, Options.strategy.spec,
         Options.secondFactor.spec, Options.codeFromStdin.spec, Options.ticketFromStdin.spec,
         Options.userID.spec, LoginCommand.ticketTTL.spec, LoginCommand.impersonate.spec,
-        LoginCommand.actor.spec, LoginCommand.apiKeyFromStdin.spec, Options.oauth.spec, Options.sso.spec, Options.noBrowser.spec,
+        LoginCommand.actor.spec, LoginCommand.apiKeyFromStdin.spec, Options.oauth.spec,
+        Options.sso.spec, Options.noBrowser.spec,
         OptionKey.callbackPort.spec, Options.redirectURL.spec, OptionKey.signInTimeout.spec,
         Options.noSignUp.spec,
       ])
