@@ -27,15 +27,7 @@ extension BackendAPIHandler {
           longMessage: "Must be 'Bearer <YOUR_API_KEY>'"))
     }
     guard ConstantTime.equals(key, secretKey) else {
-      return clerkError(
-        ClerkAPIFailure(
-          status: 401, code: "clerk_key_invalid",
-          message:
-            "The provided Clerk Secret Key is invalid. Make sure that your Clerk Secret Key is "
-            + "correct.",
-          longMessage:
-            "The provided Clerk Secret Key is invalid. Make sure that your Clerk Secret Key is "
-            + "correct."))
+      return clerkError(.secretKeyInvalid)
     }
     let body: JSONValue
     if context.method == "POST" || context.method == "PATCH" {
