@@ -27,6 +27,9 @@ let package = Package(
     ),
     // Fixed-argument wrappers of variadic system calls (prctl).
     .systemLibrary(name: "CSystem"),
+    // Pins three symbols the static Swift runtime calls to their old versions, so the release
+    // binaries run on glibc 2.34 and libstdc++ 3.4.29 (RHEL 9, Ubuntu 22.04); see compat.c.
+    .target(name: "CCompat"),
 
     // The library users embed: HTTP over libcurl, crypto over OpenSSL, JWT, the HTTP/1.1
     // server, Clerk's Frontend API client and the credential store.
@@ -49,12 +52,12 @@ let package = Package(
     ),
     .executableTarget(
       name: "clerkctl",
-      dependencies: ["ClerkCLI"],
+      dependencies: ["ClerkCLI", "CCompat"],
       swiftSettings: settings
     ),
     .executableTarget(
       name: "clerk-emulator",
-      dependencies: ["ClerkEmulator"],
+      dependencies: ["ClerkEmulator", "CCompat"],
       swiftSettings: settings
     ),
 
