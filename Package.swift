@@ -29,7 +29,7 @@ let package = Package(
     .systemLibrary(name: "CSystem"),
     // Pins three symbols the static Swift runtime calls to their old versions, so the release
     // binaries run on glibc 2.34 and libstdc++ 3.4.29 (RHEL 9, Ubuntu 22.04); see compat.c.
-    .target(name: "CCompat"),
+    .target(name: "CCompat", linkerSettings: [.linkedLibrary("m"), .linkedLibrary("stdc++")]),
 
     // The library users embed: HTTP over libcurl, crypto over OpenSSL, JWT, the HTTP/1.1
     // server, Clerk's Frontend API client and the credential store.

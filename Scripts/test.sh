@@ -21,6 +21,11 @@ if ! python3 -c 'import jsonschema, yaml' >/dev/null 2>&1; then
       "report it" >&2
 fi
 swift build --build-tests "$@"
+# The release binaries too (`make build`, incremental): the ELF version guard
+# (Tests/EndToEndTests/Footprint/ELFVersionTests.swift) reads what they need from glibc and
+# libstdc++, which only the release link (static Swift runtime) decides.
+make --no-print-directory build >&2
+export CLERKCTL_RELEASE_DIR="$PWD/.build/release"
 # Every Frontend and Backend API reply any emulator serves to the suite (in process or as a
 # child process) is recorded, then validated against Clerk's OpenAPI specs.
 replies="$(mktemp -d)"
