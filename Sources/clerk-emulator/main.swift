@@ -18,6 +18,9 @@ do throws(EmulatorUsageError) {
   case .help:
     FileHandle.standardOutput.write(Data(EmulatorCommandLine.usage.utf8))
     exit(0)
+  case .version:
+    FileHandle.standardOutput.write(Data((EmulatorCommandLine.versionLine + "\n").utf8))
+    exit(0)
   case .run(let parsed): options = parsed
   }
 } catch {
@@ -37,9 +40,16 @@ do throws(EmulatorConfigurationError) {
 if let instance = options.instance { configuration.instance = instance }
 configuration.redirectAllowlist += options.allowRedirects
 if let email = options.oauthAutoApprove { configuration.oauthAutoApprove = email }
-let key: RSAPrivateKey
-do { key = try RSAPrivateKey.generate(bits: 2048) } catch {
-  fail("could not generate the signing key: \(error)")
+// The key is read from the key file, or generated in the background: not on the start path.
+let signingKey: EmulatorSigningKey
+do throws(EmulatorKeyFileError) {
+  signingKey = try EmulatorSigningKey.starting(
+    keyFile: (options.keyFile ?? configuration.keyFile).map(EmulatorKeyFile.init(path:)),
+    warning: { FileHandle.standardError.write(Data("clerk-emulator: warning: \($0)\n".utf8)) },
+    failure: { fail($0) })
+} catch {
+  FileHandle.standardError.write(Data("clerk-emulator: \(error.description)\n".utf8))
+  exit(EmulatorKeyFileError.exitCode)
 }
 let quiet = options.quiet
 let offset = options.clockOffset
@@ -48,7 +58,7 @@ let clock =
   ? Clock.system
   : Clock(now: { Date().addingTimeInterval(offset) }, sleep: Clock.system.sleep)
 let emulator = Emulator(
-  configuration: configuration, baseURL: "http://127.0.0.1", privateKey: key, clock: clock,
+  configuration: configuration, baseURL: "http://127.0.0.1", signingKey: signingKey, clock: clock,
   log: { entry in
     guard !quiet else { return }
     FileHandle.standardError.write(Data((entry.line + "\n").utf8))

@@ -78,6 +78,9 @@ package struct EmulatorConfiguration: Sendable, Equatable {
   /// Organizations and who belongs to them with which role (see `Organization`, `Membership`).
   package var organizations: [Organization] = []
   package var memberships: [Membership] = []
+  /// Where the signing key is kept (`key_file`; see ``EmulatorKeyFile``), relative to the
+  /// config file's directory when read by ``load(path:)``.
+  package var keyFile: String?
 
   package init(
     users: [User], templates: [Template], sessionTokenLifetime: Int64 = 60,
@@ -176,6 +179,7 @@ package struct EmulatorConfiguration: Sendable, Equatable {
     self.init(users: users, templates: templates, sessionTokenLifetime: lifetime)
     try readBrowserSignIn(root)
     try readOrganizations(root)
+    try readKeyFile(root)
   }
 
   /// Reads `social_providers`, `instance`, `redirect_allowlist` and `oauth_auto_approve`.
@@ -234,7 +238,9 @@ package struct EmulatorConfiguration: Sendable, Equatable {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .unreadable(path)
     }
-    return try Self(json: [UInt8](data))
+    var configuration = try Self(json: [UInt8](data))
+    configuration.resolveKeyFile(relativeTo: path)
+    return configuration
   }
 
   static func list(

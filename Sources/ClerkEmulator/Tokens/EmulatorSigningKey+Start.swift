@@ -1,0 +1,52 @@
+import ClerkKit
+
+extension EmulatorSigningKey {
+  /// The signing key of a start, returned at once:
+  /// - without a key file, a new key generated on a background thread;
+  /// - with a key file that holds a key, that key, published under
+  ///   ``EmulatorKeyFile/keyID(for:)``;
+  /// - with a key file not there yet, a new key generated on a background thread and written
+  ///   to it once (or the key another emulator wrote there first), published the same way.
+  ///
+  /// Requests that need the key meanwhile wait for it (``keys(defaultKID:)``).
+  ///
+  /// - Parameters:
+  ///   - generate: makes a new key (RSA-2048 by default); runs on the background thread.
+  ///   - warning: called with a line when the new key could not be written to the key file
+  ///     (it is used all the same, but the next start makes another).
+  ///   - failure: called with a line when no key could be generated; nothing can be signed
+  ///     then, so the executable exits.
+  /// - Throws: ``EmulatorKeyFileError`` when the key file is there but unusable, or is not
+  ///   there and cannot be created.
+  package static func starting(
+    keyFile: EmulatorKeyFile?,
+    generate: @escaping @Sendable () throws -> RSAPrivateKey = { try .generate(bits: 2048) },
+    warning: @escaping @Sendable (String) -> Void,
+    failure: @escaping @Sendable (String) -> Void
+  ) throws(EmulatorKeyFileError) -> EmulatorSigningKey {
+    if let keyFile, case .key(let key) = try keyFile.read() {
+      return EmulatorSigningKey(key: key, kid: EmulatorKeyFile.keyID(for: key))
+    }
+    let pending = EmulatorSigningKey()
+    let started = DetachedThread.start {
+      let key: RSAPrivateKey
+      do { key = try generate() } catch {
+        failure("could not generate the signing key: \(error)")
+        return
+      }
+      guard let keyFile else {
+        pending.provide(key)
+        return
+      }
+      do throws(EmulatorKeyFileError) {
+        let stored = try keyFile.store(key)
+        pending.provide(stored, kid: EmulatorKeyFile.keyID(for: stored))
+      } catch {
+        warning("\(error.description); this run's key will not be reused")
+        pending.provide(key, kid: EmulatorKeyFile.keyID(for: key))
+      }
+    }
+    if !started { failure("could not start a thread to generate the signing key") }
+    return pending
+  }
+}

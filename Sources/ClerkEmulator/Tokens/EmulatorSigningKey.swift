@@ -1,0 +1,83 @@
+import ClerkKit
+import Dispatch
+
+/// The emulator's RS256 signing key, which may arrive after the emulator starts serving.
+///
+/// Generating an RSA-2048 key takes 50 to 450 ms, most of a plain start; the executable
+/// generates it in the background instead (or reads it from `--key-file`), so the emulator is
+/// ready at once. Whatever needs the key — a token, the JWKS, a Convex token check — waits here
+/// until it is provided, and never fails for its absence.
+package final class EmulatorSigningKey: Sendable {
+  private enum State {
+    case pending
+    /// The key, and the `kid` it is published under (nil: the emulator's instance id).
+    case provided(RSAPrivateKey, kid: String?)
+    /// The signer and JWKS made from it, once first asked for.
+    case keys(JWTSigner, JWKS)
+  }
+
+  private let state: Lock<State>
+  /// Entered at creation while pending, left once when the key is provided.
+  private let arrival = DispatchGroup()
+  /// Called each time a caller starts waiting for the key (tests watch the wait with it).
+  private let whileWaiting: (@Sendable () -> Void)?
+
+  /// A key that is here already, published as `kid` (nil: the emulator's instance id).
+  package init(key: RSAPrivateKey, kid: String? = nil) {
+    state = Lock(.provided(key, kid: kid))
+    whileWaiting = nil
+  }
+
+  /// A key still to come: ``provide(_:kid:)`` delivers it. `whileWaiting` is called each time
+  /// a caller starts waiting for it.
+  package init(whileWaiting: (@Sendable () -> Void)? = nil) {
+    state = Lock(.pending)
+    self.whileWaiting = whileWaiting
+    arrival.enter()
+  }
+
+  /// Delivers the pending key, published as `kid` (nil: the emulator's instance id), and wakes
+  /// everything waiting for it. Only the first call counts.
+  package func provide(_ key: RSAPrivateKey, kid: String? = nil) {
+    let delivered = state.withLock { state in
+      guard case .pending = state else { return false }
+      state = .provided(key, kid: kid)
+      return true
+    }
+    if delivered { arrival.leave() }
+  }
+
+  /// Whether the key is here.
+  package var isReady: Bool {
+    state.withLock { state in
+      if case .pending = state { return false }
+      return true
+    }
+  }
+
+  /// The signer and the JWKS publishing its public key, waiting for the key if it is still to
+  /// come; `defaultKID` names it unless it came with a `kid` of its own.
+  func keys(defaultKID: String) -> (signer: JWTSigner, jwks: JWKS) {
+    while true {
+      if let keys = madeKeys(defaultKID: defaultKID) { return keys }
+      whileWaiting?()
+      // Returns once the key is provided (at once from then on).
+      arrival.wait()
+    }
+  }
+
+  /// The signer and JWKS, made from the key on the first call; nil while it is pending.
+  private func madeKeys(defaultKID: String) -> (signer: JWTSigner, jwks: JWKS)? {
+    state.withLock { state in
+      switch state {
+      case .pending: return nil
+      case .keys(let signer, let jwks): return (signer, jwks)
+      case .provided(let key, let kid):
+        let signer = JWTSigner(key: key, kid: kid ?? defaultKID)
+        let jwks = JWKS(keys: [signer.jwk])
+        state = .keys(signer, jwks)
+        return (signer, jwks)
+      }
+    }
+  }
+}
