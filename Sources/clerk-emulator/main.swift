@@ -40,10 +40,12 @@ do throws(EmulatorConfigurationError) {
 if let instance = options.instance { configuration.instance = instance }
 configuration.redirectAllowlist += options.allowRedirects
 if let email = options.oauthAutoApprove { configuration.oauthAutoApprove = email }
-// The key is read from the key file, or generated in the background: not on the start path.
+// The key is read from the key file, or generated in the background once the ready line is
+// out: not on the start path.
 let signingKey: EmulatorSigningKey
+let generateKey: () -> JoinableThread?
 do throws(EmulatorKeyFileError) {
-  signingKey = try EmulatorSigningKey.starting(
+  (signingKey, generateKey) = try EmulatorSigningKey.starting(
     keyFile: (options.keyFile ?? configuration.keyFile).map(EmulatorKeyFile.init(path:)),
     warning: { FileHandle.standardError.write(Data("clerk-emulator: warning: \($0)\n".utf8)) },
     failure: { fail($0) })
@@ -75,6 +77,8 @@ do { try server.start() } catch {
 emulator.setBaseURL(
   "http://\(EmulatorCommandLine.advertisedHost(for: options.host)):\(server.port)")
 FileHandle.standardOutput.write(Data((emulator.startupLine.encoded + "\n").utf8))
+let keyGeneration = generateKey()
 ShutdownSignal.wait()
 server.stop()
+keyGeneration?.join()
 exit(0)

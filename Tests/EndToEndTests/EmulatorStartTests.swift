@@ -51,6 +51,14 @@ struct EmulatorStartTests {
     #expect(await emulator.stop() == 0)
   }
 
+  @Test("SIGTERM while the key is still being generated: the emulator waits for it, exits 0")
+  func stopDuringGeneration() async throws {
+    for _ in 0..<3 {
+      let emulator = try await EmulatorProcess.start()
+      #expect(await emulator.stop() == 0)
+    }
+  }
+
   @Test("--key-file: created (0600) at the first start, reused by the next: same kid and key")
   func keyFileReused() async throws {
     let directory = TemporaryDirectory()

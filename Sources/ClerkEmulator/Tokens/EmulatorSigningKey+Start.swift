@@ -1,14 +1,18 @@
 import ClerkKit
 
 extension EmulatorSigningKey {
-  /// The signing key of a start, returned at once:
-  /// - without a key file, a new key generated on a background thread;
-  /// - with a key file that holds a key, that key, published under
+  /// The signing key of a start, returned at once, and what makes it when it is still to come:
+  /// - without a key file, a new key, generated on a background thread;
+  /// - with a key file that holds a key, that key (nothing to make), published under
   ///   ``EmulatorKeyFile/keyID(for:)``;
   /// - with a key file not there yet, a new key generated on a background thread and written
   ///   to it once (or the key another emulator wrote there first), published the same way.
   ///
-  /// Requests that need the key meanwhile wait for it (``keys(defaultKID:)``).
+  /// The executable calls `generateInBackground` once its ready line is out, so the start
+  /// never shares the CPU with the key's generation; requests that need the key meanwhile wait
+  /// for it (``keys(defaultKID:)``). It returns the generating thread (nil when there is none),
+  /// which the executable joins before it exits, so that OpenSSL's exit-time clean-up never
+  /// runs beside a generation still going or a thread still freeing OpenSSL's per-thread state.
   ///
   /// - Parameters:
   ///   - generate: makes a new key (RSA-2048 by default); runs on the background thread.
@@ -23,12 +27,14 @@ extension EmulatorSigningKey {
     generate: @escaping @Sendable () throws -> RSAPrivateKey = { try .generate(bits: 2048) },
     warning: @escaping @Sendable (String) -> Void,
     failure: @escaping @Sendable (String) -> Void
-  ) throws(EmulatorKeyFileError) -> EmulatorSigningKey {
+  ) throws(EmulatorKeyFileError) -> (
+    key: EmulatorSigningKey, generateInBackground: () -> JoinableThread?
+  ) {
     if let keyFile, case .key(let key) = try keyFile.read() {
-      return EmulatorSigningKey(key: key, kid: EmulatorKeyFile.keyID(for: key))
+      return (EmulatorSigningKey(key: key, kid: EmulatorKeyFile.keyID(for: key)), { nil })
     }
     let pending = EmulatorSigningKey()
-    let started = DetachedThread.start {
+    let work: @Sendable () -> Void = {
       let key: RSAPrivateKey
       do { key = try generate() } catch {
         failure("could not generate the signing key: \(error)")
@@ -46,7 +52,15 @@ extension EmulatorSigningKey {
         pending.provide(key, kid: EmulatorKeyFile.keyID(for: key))
       }
     }
-    if !started { failure("could not start a thread to generate the signing key") }
-    return pending
+    return (
+      pending,
+      {
+        guard let thread = JoinableThread.start(work) else {
+          failure("could not start a thread to generate the signing key")
+          return nil
+        }
+        return thread
+      }
+    )
   }
 }

@@ -62,15 +62,21 @@ struct SigningKeyArrivalTests {
   @Test("without a key file the start returns before the key is generated, which then arrives")
   func backgroundGeneration() async throws {
     let release = DispatchSemaphore(value: 0)
-    let key = try EmulatorSigningKey.starting(
+    let began = Lock(false)
+    let (key, generate) = try EmulatorSigningKey.starting(
       keyFile: nil,
       generate: {
+        began.withLock { $0 = true }
         release.wait()
         return try RFC7515Key.privateKey()
       }, warning: { Issue.record("warning: \($0)") }, failure: { Issue.record("failure: \($0)") })
     #expect(!key.isReady)
+    // Nothing runs until the executable's ready line is out and it calls `generate`.
+    #expect(!began.withLock { $0 })
+    let thread = generate()
     release.signal()
     let keys = await onOwnThread { key.keys(defaultKID: "ins_test") }
+    await onOwnThread { thread?.join() }
     #expect(key.isReady)
     #expect(keys.signer.kid == "ins_test")
     #expect(keys.jwks.keys.map(\.kid) == ["ins_test"])
@@ -82,16 +88,18 @@ struct SigningKeyArrivalTests {
     let directory = TemporaryDirectory()
     let file = EmulatorKeyFile(path: directory.file("signing.pem"))
     let release = DispatchSemaphore(value: 0)
-    let first = try EmulatorSigningKey.starting(
+    let (first, generate) = try EmulatorSigningKey.starting(
       keyFile: file,
       generate: {
         release.wait()
         return try RFC7515Key.privateKey()
       }, warning: { Issue.record("warning: \($0)") }, failure: { Issue.record("failure: \($0)") })
     #expect(!first.isReady)
+    let thread = generate()
     #expect(!FileManager.default.fileExists(atPath: file.path), "written before it was generated")
     release.signal()
     let firstKeys = await onOwnThread { first.keys(defaultKID: "ins_first") }
+    await onOwnThread { thread?.join() }
     #expect(TemporaryDirectory.mode(of: file.path) == 0o600)
     #expect(try String(contentsOfFile: file.path, encoding: .utf8).hasPrefix("-----BEGIN "))
     #expect(directory.entries(of: directory.path) == ["signing.pem"], "a temporary file was left")
@@ -99,10 +107,11 @@ struct SigningKeyArrivalTests {
     #expect(firstKeys.signer.kid.hasPrefix("ins_"))
     #expect(firstKeys.signer.kid != "ins_first")
 
-    let second = try EmulatorSigningKey.starting(
+    let (second, nothing) = try EmulatorSigningKey.starting(
       keyFile: file, generate: { throw GenerationRefused() },
       warning: { Issue.record("warning: \($0)") }, failure: { Issue.record("failure: \($0)") })
     #expect(second.isReady)
+    #expect(nothing() == nil)
     let secondKeys = second.keys(defaultKID: "ins_second")
     #expect(secondKeys.signer.kid == firstKeys.signer.kid)
     #expect(secondKeys.jwks == firstKeys.jwks)
@@ -117,7 +126,7 @@ struct SigningKeyArrivalTests {
     let file = EmulatorKeyFile(path: subdirectory + "/signing.pem")
     let release = DispatchSemaphore(value: 0)
     let warnings = Lock<[String]>([])
-    let key = try EmulatorSigningKey.starting(
+    let (key, generate) = try EmulatorSigningKey.starting(
       keyFile: file,
       generate: {
         release.wait()
@@ -126,8 +135,10 @@ struct SigningKeyArrivalTests {
       failure: { Issue.record("failure: \($0)") })
     // The directory goes away between the start's check and the write.
     try FileManager.default.removeItem(atPath: subdirectory)
+    let thread = generate()
     release.signal()
     let keys = await onOwnThread { key.keys(defaultKID: "ins_x") }
+    await onOwnThread { thread?.join() }
     #expect(keys.jwks.keys.first?.n == RFC7515Key.n)
     let lines = warnings.withLock { $0 }
     #expect(lines.count == 1)
@@ -139,14 +150,16 @@ struct SigningKeyArrivalTests {
   func generationFails() async throws {
     let reported = DispatchSemaphore(value: 0)
     let lines = Lock<[String]>([])
-    _ = try EmulatorSigningKey.starting(
+    let (_, generate) = try EmulatorSigningKey.starting(
       keyFile: nil, generate: { throw GenerationRefused() },
       warning: { Issue.record("warning: \($0)") },
       failure: { line in
         lines.withLock { $0.append(line) }
         reported.signal()
       })
+    let thread = generate()
     #expect(await waited(for: reported))
+    await onOwnThread { thread?.join() }
     #expect(lines.withLock { $0 }.first?.hasPrefix("could not generate the signing key") == true)
   }
 }
