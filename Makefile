@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 BINDIR := $(PREFIX)/bin
 SWIFT ?= swift
 
-.PHONY: all setup build test lint format install clean demo bench fuzz sanitize
+.PHONY: all setup build test lint format install dist clean demo bench fuzz sanitize
 
 all: build
 
@@ -48,6 +48,12 @@ install: build
 	.build/release/clerkctl completion zsh > "$(DESTDIR)$(SHAREDIR)/zsh/site-functions/_clerkctl"
 	.build/release/clerkctl completion fish > "$(DESTDIR)$(SHAREDIR)/fish/vendor_completions.d/clerkctl.fish"
 
+# What a release page offers, in dist/: clerkctl_VERSION_linux_ARCH.tar.gz (binaries, man pages,
+# completions, LICENSE, README), clerkctl_VERSION_ARCH.deb (dpkg-deb; installs into /usr) and
+# SHA256SUMS (Scripts/dist.sh).
+dist: build
+	Scripts/dist.sh
+
 demo: build
 	Scripts/demo.sh
 
@@ -64,4 +70,4 @@ sanitize: setup
 	Scripts/sanitize.sh
 
 clean:
-	rm -rf .build .build-fuzz .build-asan .build-tsan Fuzz/.build
+	rm -rf .build .build-fuzz .build-asan .build-tsan Fuzz/.build dist
