@@ -43,7 +43,7 @@ if let email = options.oauthAutoApprove { configuration.oauthAutoApprove = email
 // The key is read from the key file, or generated in the background once the ready line is
 // out: not on the start path.
 let signingKey: EmulatorSigningKey
-let generateKey: () -> JoinableThread?
+let generateKey: (_ instanceID: String) -> JoinableThread?
 do throws(EmulatorKeyFileError) {
   (signingKey, generateKey) = try EmulatorSigningKey.starting(
     keyFile: (options.keyFile ?? configuration.keyFile).map(EmulatorKeyFile.init(path:)),
@@ -77,7 +77,7 @@ do { try server.start() } catch {
 emulator.setBaseURL(
   "http://\(EmulatorCommandLine.advertisedHost(for: options.host)):\(server.port)")
 FileHandle.standardOutput.write(Data((emulator.startupLine.encoded + "\n").utf8))
-let keyGeneration = generateKey()
+let keyGeneration = generateKey(emulator.instanceID)
 ShutdownSignal.wait()
 server.stop()
 keyGeneration?.join()

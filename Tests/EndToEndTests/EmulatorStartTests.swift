@@ -68,7 +68,9 @@ struct EmulatorStartTests {
     let jwt = try await mint(first)
     #expect(TemporaryDirectory.mode(of: path) == 0o600)
     let written = try String(contentsOfFile: path, encoding: .utf8)
-    #expect(written.hasPrefix("-----BEGIN PRIVATE KEY-----"))
+    let kid = try #require(firstKeys.keys.first?.kid)
+    #expect(written.hasPrefix("clerk-emulator instance \(kid)\n-----BEGIN PRIVATE KEY-----\n"))
+    #expect(try JWT(jwt).keyID == kid)
     #expect(await first.stop() == 0)
 
     let second = try await EmulatorProcess.start(arguments: ["--key-file", path])

@@ -143,8 +143,9 @@ package enum EmulatorCommandLine {
       --quiet                   Do not log requests to stderr.
       --key-file <file>         Keep the signing key in this PEM file: read when it exists,
                                 else written once with a new key (0600), so every start
-                                publishes the same key and kid (the config's key_file, which
-                                is relative to the config file, does the same). A file that
+                                publishes the same key under the same kid, the instance id
+                                (the config's key_file, relative to the config file, does the
+                                same). A file that
                                 cannot be read or holds no RSA key: one line, exit 1.
       --instance <type>         development (default: any browser sign-in redirect URL) or
                                 production (only allowlisted redirect URLs).

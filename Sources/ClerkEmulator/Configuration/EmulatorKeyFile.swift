@@ -2,14 +2,16 @@ import ClerkKit
 import Foundation
 
 /// `--key-file PATH` (or the config's `key_file`): the emulator's signing key kept in a file, so
-/// that every start with it publishes the same key under the same `kid`, and tokens and JWKS
-/// cached by a backend under test stay valid across restarts.
+/// that every start with it publishes the same key under the same `kid` (the instance id), and
+/// tokens and JWKS cached by a backend under test stay valid across restarts.
 ///
 /// A missing file is created once, with a new key (mode 0600, written to a temporary file,
 /// synced, then linked into place, so that a reader never sees part of one and two emulators
 /// starting together agree on one key); an existing one is read, never rewritten. It holds an
 /// unencrypted PEM RSA private key of 2048 bits or more (PKCS#8, or PKCS#1 as `openssl genrsa`
-/// writes it).
+/// writes it), and, in a line of text before it (which PEM readers skip), the instance id it is
+/// published under: `clerk-emulator instance ins_…`. A key file without that line (one made
+/// with openssl) is published under an id derived from the key.
 package struct EmulatorKeyFile: Sendable, Equatable {
   /// The file's path.
   package let path: String
@@ -19,9 +21,9 @@ package struct EmulatorKeyFile: Sendable, Equatable {
   /// The most a key file may hold (a 4096-bit PEM key is about 3.3 KB).
   static let maximumSize = 64 * 1024
 
-  /// What is at ``path`` now: a key, or nothing.
+  /// What is at ``path`` now: a key and its instance id, or nothing.
   package enum Contents {
-    case key(RSAPrivateKey)
+    case key(RSAPrivateKey, instanceID: String)
     /// No file yet; the directory is one a key can be written into.
     case none
   }
@@ -56,20 +58,26 @@ package struct EmulatorKeyFile: Sendable, Equatable {
       if count == 0 { break }
       filled += count
     }
-    do {
-      return .key(try RSAPrivateKey(pem: String(decoding: bytes[..<filled], as: UTF8.self)))
-    } catch {
-      throw .invalidKey(path, "\(error)")
+    let text = String(decoding: bytes[..<filled], as: UTF8.self)
+    let key: RSAPrivateKey
+    do { key = try RSAPrivateKey(pem: text) } catch {
+      throw .invalidKey(path, "\(error)".split(separator: "\n").joined(separator: " "))
     }
+    return .key(key, instanceID: Self.instanceID(in: text) ?? Self.derivedInstanceID(for: key))
   }
 
-  /// Writes `key` to ``path`` unless a file is there already; returns the key in the file then:
-  /// `key`, or the one another process wrote first.
+  /// Writes `key`, published under `instanceID`, to ``path`` unless a file is there already;
+  /// returns what is in the file then: `key` and `instanceID`, or what another process wrote
+  /// first.
   ///
   /// - Throws: ``EmulatorKeyFileError/unwritable(_:_:)`` when the file cannot be created.
-  package func store(_ key: RSAPrivateKey) throws(EmulatorKeyFileError) -> RSAPrivateKey {
+  package func store(
+    _ key: RSAPrivateKey, instanceID: String
+  ) throws(EmulatorKeyFileError) -> (key: RSAPrivateKey, instanceID: String) {
     let pem: String
-    do { pem = try key.pemRepresentation() } catch { throw .unwritable(path, "\(error)") }
+    do {
+      pem = Self.instanceLine + instanceID + "\n" + (try key.pemRepresentation())
+    } catch { throw .unwritable(path, "\(error)") }
     let url = URL(fileURLWithPath: path)
     let directory = url.deletingLastPathComponent().path
     var template = Array((directory + "/." + url.lastPathComponent + ".XXXXXX").utf8CString)
@@ -88,23 +96,41 @@ package struct EmulatorKeyFile: Sendable, Equatable {
     if link(temporary, path) != 0 {
       let error = errno
       guard error == EEXIST else { throw .unwritable(path, Self.reason(error)) }
-      guard case .key(let existing) = try read() else {
+      guard case .key(let existing, let existingID) = try read() else {
         throw .unwritable(path, "it vanished while being written")
       }
-      return existing
+      return (existing, existingID)
     }
     let directoryDescriptor = open(directory, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
     if directoryDescriptor >= 0 {
       fsync(directoryDescriptor)
       close(directoryDescriptor)
     }
-    return key
+    return (key, instanceID)
   }
 
-  /// The `kid` a key from a key file is published under: `ins_` and 27 base62 characters
-  /// derived from the SHA-256 of its public JWK's members (RFC 7638's thumbprint input), so the
-  /// same key has the same `kid` at every start.
-  package static func keyID(for key: RSAPrivateKey) -> String {
+  /// The text before the PEM block that names the instance id.
+  static let instanceLine = "clerk-emulator instance "
+
+  /// The instance id named before the PEM block in `text`, if a valid one is.
+  static func instanceID(in text: String) -> String? {
+    for line in text.split(separator: "\n") {
+      if line.hasPrefix("-----BEGIN ") { return nil }
+      guard line.hasPrefix(instanceLine) else { continue }
+      let id = line.dropFirst(instanceLine.count).trimmingCharacters(in: .whitespaces)
+      let body = id.dropFirst(4)
+      guard id.hasPrefix("ins_"), body.count == 27,
+        body.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber) })
+      else { return nil }
+      return id
+    }
+    return nil
+  }
+
+  /// The instance id of a key file that names none (one made with openssl): `ins_` and 27
+  /// base62 characters derived from the SHA-256 of the public key's JWK members (RFC 7638's
+  /// thumbprint input), so the same key has the same `kid` at every start.
+  package static func derivedInstanceID(for key: RSAPrivateKey) -> String {
     let jwk = JWK(publicKey: key.publicKey, kid: "")
     let members = #"{"e":""# + jwk.e + #"","kty":"RSA","n":""# + jwk.n + #""}"#
     let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")

@@ -11,7 +11,7 @@ import Foundation
 package final class Emulator: EmulatorSurface {
   /// The state; tests read the request log and sent emails through it.
   package let state: EmulatorState
-  /// The instance id (`ins_…`), also the JWT `kid` unless the key brought its own.
+  /// The instance id (`ins_…`), also the JWT `kid` (a key file's own, with a key file).
   package let instanceID: String
   /// The Backend API secret key (`sk_test_…`).
   package let secretKey: String
@@ -49,7 +49,9 @@ package final class Emulator: EmulatorSurface {
     self.recorder = recorder
     self.random = random
     self.logSink = log
-    let instanceID = random.id("ins")
+    // Drawn even when the key brings its own, so the ids after it stay the same.
+    let drawnID = random.id("ins")
+    let instanceID = signingKey.instanceID ?? drawnID
     self.instanceID = instanceID
     self.secretKey = "sk_test_" + random.base62(40)
     let now = Int64(clock.now().timeIntervalSince1970 * 1000)

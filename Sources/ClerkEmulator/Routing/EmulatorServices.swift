@@ -4,7 +4,7 @@ import ClerkKit
 /// and the randomness.
 struct EmulatorServices: Sendable {
   let state: EmulatorState
-  /// The instance id (`ins_…`), also the JWT `kid` unless the key brought its own.
+  /// The instance id (`ins_…`), also the JWT `kid` (a key file's own, with a key file).
   let instanceID: String
   /// The Backend API secret key (`sk_test_…`).
   let secretKey: String

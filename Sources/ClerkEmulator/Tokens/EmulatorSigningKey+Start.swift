@@ -3,12 +3,14 @@ import ClerkKit
 extension EmulatorSigningKey {
   /// The signing key of a start, returned at once, and what makes it when it is still to come:
   /// - without a key file, a new key, generated on a background thread;
-  /// - with a key file that holds a key, that key (nothing to make), published under
-  ///   ``EmulatorKeyFile/keyID(for:)``;
+  /// - with a key file that holds a key, that key (nothing to make) and the instance id it is
+  ///   published under, which the emulator takes as its own;
   /// - with a key file not there yet, a new key generated on a background thread and written
-  ///   to it once (or the key another emulator wrote there first), published the same way.
+  ///   to it once with the emulator's instance id (or the key another emulator wrote there
+  ///   first, under that one's id).
   ///
-  /// The executable calls `generateInBackground` once its ready line is out, so the start
+  /// The executable calls `generateInBackground` with its instance id once its ready line is
+  /// out, so the start
   /// never shares the CPU with the key's generation; requests that need the key meanwhile wait
   /// for it (``keys(defaultKID:)``). It returns the generating thread (nil when there is none),
   /// which the executable joins before it exits, so that OpenSSL's exit-time clean-up never
@@ -28,13 +30,13 @@ extension EmulatorSigningKey {
     warning: @escaping @Sendable (String) -> Void,
     failure: @escaping @Sendable (String) -> Void
   ) throws(EmulatorKeyFileError) -> (
-    key: EmulatorSigningKey, generateInBackground: () -> JoinableThread?
+    key: EmulatorSigningKey, generateInBackground: (_ instanceID: String) -> JoinableThread?
   ) {
-    if let keyFile, case .key(let key) = try keyFile.read() {
-      return (EmulatorSigningKey(key: key, kid: EmulatorKeyFile.keyID(for: key)), { nil })
+    if let keyFile, case .key(let key, let instanceID) = try keyFile.read() {
+      return (EmulatorSigningKey(key: key, instanceID: instanceID), { _ in nil })
     }
     let pending = EmulatorSigningKey()
-    let work: @Sendable () -> Void = {
+    let work: @Sendable (String) -> Void = { instanceID in
       let key: RSAPrivateKey
       do { key = try generate() } catch {
         failure("could not generate the signing key: \(error)")
@@ -45,17 +47,19 @@ extension EmulatorSigningKey {
         return
       }
       do throws(EmulatorKeyFileError) {
-        let stored = try keyFile.store(key)
-        pending.provide(stored, kid: EmulatorKeyFile.keyID(for: stored))
+        let stored = try keyFile.store(key, instanceID: instanceID)
+        // Another emulator's key and id when it wrote the file first: all runs sharing the
+        // file publish one key under one kid.
+        pending.provide(stored.key, kid: stored.instanceID == instanceID ? nil : stored.instanceID)
       } catch {
         warning("\(error.description); this run's key will not be reused")
-        pending.provide(key, kid: EmulatorKeyFile.keyID(for: key))
+        pending.provide(key)
       }
     }
     return (
       pending,
-      {
-        guard let thread = JoinableThread.start(work) else {
+      { instanceID in
+        guard let thread = JoinableThread.start({ work(instanceID) }) else {
           failure("could not start a thread to generate the signing key")
           return nil
         }

@@ -7,6 +7,10 @@ import Dispatch
 /// generates it in the background instead (or reads it from `--key-file`), so the emulator is
 /// ready at once. Whatever needs the key — a token, the JWKS, a Convex token check — waits here
 /// until it is provided, and never fails for its absence.
+///
+/// Tokens name the key by the emulator's instance id (`kid`), as Clerk's do. A key read from a
+/// key file comes with the instance id it was first published under, which the emulator then
+/// takes as its own: every start with the file publishes the same key under the same `kid`.
 package final class EmulatorSigningKey: Sendable {
   private enum State {
     case pending
@@ -21,11 +25,15 @@ package final class EmulatorSigningKey: Sendable {
   private let arrival = DispatchGroup()
   /// Called each time a caller starts waiting for the key (tests watch the wait with it).
   private let whileWaiting: (@Sendable () -> Void)?
+  /// The instance id that came with the key (from a key file): the emulator's, then.
+  package let instanceID: String?
 
-  /// A key that is here already, published as `kid` (nil: the emulator's instance id).
-  package init(key: RSAPrivateKey, kid: String? = nil) {
-    state = Lock(.provided(key, kid: kid))
+  /// A key that is here already; `instanceID`, when given, becomes the emulator's (and so the
+  /// key's `kid`).
+  package init(key: RSAPrivateKey, instanceID: String? = nil) {
+    state = Lock(.provided(key, kid: nil))
     whileWaiting = nil
+    self.instanceID = instanceID
   }
 
   /// A key still to come: ``provide(_:kid:)`` delivers it. `whileWaiting` is called each time
@@ -33,11 +41,13 @@ package final class EmulatorSigningKey: Sendable {
   package init(whileWaiting: (@Sendable () -> Void)? = nil) {
     state = Lock(.pending)
     self.whileWaiting = whileWaiting
+    instanceID = nil
     arrival.enter()
   }
 
-  /// Delivers the pending key, published as `kid` (nil: the emulator's instance id), and wakes
-  /// everything waiting for it. Only the first call counts.
+  /// Delivers the pending key, published as `kid` (nil: the emulator's instance id; another
+  /// only when another emulator wrote the key file first), and wakes everything waiting for it.
+  /// Only the first call counts.
   package func provide(_ key: RSAPrivateKey, kid: String? = nil) {
     let delivered = state.withLock { state in
       guard case .pending = state else { return false }

@@ -20,7 +20,10 @@ struct EmulatorKeyFileTests {
     }
   }
 
-  @Test("no file: nothing to read; stored once; read back as the same key")
+  /// A valid instance id.
+  private static let instanceID = "ins_" + String(repeating: "Xy", count: 13) + "9"
+
+  @Test("no file: nothing to read; stored once with its instance id; read back the same")
   func storeThenRead() throws {
     let file = EmulatorKeyFile(path: directory.file("key.pem"))
     guard case .none = try file.read() else {
@@ -28,38 +31,58 @@ struct EmulatorKeyFileTests {
       return
     }
     let key = try RFC7515Key.privateKey()
-    let stored = try file.store(key)
-    #expect(stored === key)
+    let stored = try file.store(key, instanceID: Self.instanceID)
+    #expect(stored.key === key)
+    #expect(stored.instanceID == Self.instanceID)
     #expect(TemporaryDirectory.mode(of: file.path) == 0o600)
-    guard case .key(let read) = try file.read() else {
+    guard case .key(let read, let instanceID) = try file.read() else {
       Issue.record("the stored key did not read back")
       return
     }
     #expect(JWK(publicKey: read.publicKey, kid: "") == JWK(publicKey: key.publicKey, kid: ""))
-    #expect(EmulatorKeyFile.keyID(for: read) == EmulatorKeyFile.keyID(for: key))
+    #expect(instanceID == Self.instanceID)
   }
 
   @Test("a file another emulator wrote first wins: store returns its key and leaves it as it is")
   func firstWriterWins() throws {
     let file = EmulatorKeyFile(path: directory.file("key.pem"))
     let first = try RFC7515Key.privateKey()
-    _ = try file.store(first)
+    _ = try file.store(first, instanceID: Self.instanceID)
     let before = try Data(contentsOf: URL(fileURLWithPath: file.path))
     let second = try RSAPrivateKey.generate(bits: 2048)
-    let kept = try file.store(second)
-    #expect(try kept.publicKey.pemRepresentation() == first.publicKey.pemRepresentation())
+    let kept = try file.store(second, instanceID: "ins_" + String(repeating: "z", count: 27))
+    #expect(try kept.key.publicKey.pemRepresentation() == first.publicKey.pemRepresentation())
+    #expect(kept.instanceID == Self.instanceID)
     #expect(try Data(contentsOf: URL(fileURLWithPath: file.path)) == before)
     #expect(directory.entries(of: directory.path) == ["key.pem"], "a temporary file was left")
   }
 
-  @Test("the kid is the key's own: ins_ and 27 base62 characters, different for another key")
-  func keyID() throws {
-    let kid = EmulatorKeyFile.keyID(for: try RFC7515Key.privateKey())
-    #expect(kid.hasPrefix("ins_"))
-    #expect(kid.count == 31)
-    #expect(kid.dropFirst(4).allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
-    #expect(kid == EmulatorKeyFile.keyID(for: try RFC7515Key.privateKey()))
-    #expect(kid != EmulatorKeyFile.keyID(for: try RSAPrivateKey.generate(bits: 2048)))
+  @Test("a key file naming no instance (made with openssl) gets one derived from its key")
+  func derivedInstanceID() throws {
+    let key = try RFC7515Key.privateKey()
+    let id = EmulatorKeyFile.derivedInstanceID(for: key)
+    #expect(id.hasPrefix("ins_"))
+    #expect(id.count == 31)
+    #expect(id.dropFirst(4).allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
+    #expect(id == EmulatorKeyFile.derivedInstanceID(for: try RFC7515Key.privateKey()))
+    #expect(id != EmulatorKeyFile.derivedInstanceID(for: try RSAPrivateKey.generate(bits: 2048)))
+
+    let pem = try key.pemRepresentation()
+    for (text, expected) in [
+      (pem, id),
+      ("clerk-emulator instance ins_short\n" + pem, id),
+      ("clerk-emulator instance \(Self.instanceID)\n" + pem, Self.instanceID),
+      // Only the text before the key counts.
+      (pem + "clerk-emulator instance \(Self.instanceID)\n", id),
+    ] {
+      let file = EmulatorKeyFile(path: directory.file("openssl.pem"))
+      try Data(text.utf8).write(to: URL(fileURLWithPath: file.path))
+      guard case .key(_, let instanceID) = try file.read() else {
+        Issue.record("the key was not read")
+        return
+      }
+      #expect(instanceID == expected, "\(text.prefix(40))")
+    }
   }
 
   @Test("refused: text that is no key, a directory, a FIFO (not waited on), a missing directory")

@@ -73,7 +73,7 @@ struct SigningKeyArrivalTests {
     #expect(!key.isReady)
     // Nothing runs until the executable's ready line is out and it calls `generate`.
     #expect(!began.withLock { $0 })
-    let thread = generate()
+    let thread = generate("ins_test")
     release.signal()
     let keys = await onOwnThread { key.keys(defaultKID: "ins_test") }
     await onOwnThread { thread?.join() }
@@ -95,24 +95,26 @@ struct SigningKeyArrivalTests {
         return try RFC7515Key.privateKey()
       }, warning: { Issue.record("warning: \($0)") }, failure: { Issue.record("failure: \($0)") })
     #expect(!first.isReady)
-    let thread = generate()
+    let instanceID = "ins_" + String(repeating: "a1", count: 13) + "b"
+    let thread = generate(instanceID)
     #expect(!FileManager.default.fileExists(atPath: file.path), "written before it was generated")
     release.signal()
-    let firstKeys = await onOwnThread { first.keys(defaultKID: "ins_first") }
+    let firstKeys = await onOwnThread { first.keys(defaultKID: instanceID) }
     await onOwnThread { thread?.join() }
     #expect(TemporaryDirectory.mode(of: file.path) == 0o600)
-    #expect(try String(contentsOfFile: file.path, encoding: .utf8).hasPrefix("-----BEGIN "))
+    let text = try String(contentsOfFile: file.path, encoding: .utf8)
+    #expect(text.hasPrefix("clerk-emulator instance \(instanceID)\n-----BEGIN PRIVATE KEY-----\n"))
     #expect(directory.entries(of: directory.path) == ["signing.pem"], "a temporary file was left")
-    // The kid is the key's own, not the instance id, so it survives a restart.
-    #expect(firstKeys.signer.kid.hasPrefix("ins_"))
-    #expect(firstKeys.signer.kid != "ins_first")
+    #expect(firstKeys.signer.kid == instanceID)
 
     let (second, nothing) = try EmulatorSigningKey.starting(
       keyFile: file, generate: { throw GenerationRefused() },
       warning: { Issue.record("warning: \($0)") }, failure: { Issue.record("failure: \($0)") })
     #expect(second.isReady)
-    #expect(nothing() == nil)
-    let secondKeys = second.keys(defaultKID: "ins_second")
+    #expect(nothing("ins_second") == nil)
+    // The emulator takes the file's instance id as its own: the kid stays the same.
+    #expect(second.instanceID == instanceID)
+    let secondKeys = second.keys(defaultKID: try #require(second.instanceID))
     #expect(secondKeys.signer.kid == firstKeys.signer.kid)
     #expect(secondKeys.jwks == firstKeys.jwks)
     #expect(secondKeys.jwks.keys.first?.n == RFC7515Key.n)
@@ -135,7 +137,7 @@ struct SigningKeyArrivalTests {
       failure: { Issue.record("failure: \($0)") })
     // The directory goes away between the start's check and the write.
     try FileManager.default.removeItem(atPath: subdirectory)
-    let thread = generate()
+    let thread = generate("ins_x")
     release.signal()
     let keys = await onOwnThread { key.keys(defaultKID: "ins_x") }
     await onOwnThread { thread?.join() }
@@ -157,7 +159,7 @@ struct SigningKeyArrivalTests {
         lines.withLock { $0.append(line) }
         reported.signal()
       })
-    let thread = generate()
+    let thread = generate("ins_x")
     #expect(await waited(for: reported))
     await onOwnThread { thread?.join() }
     #expect(lines.withLock { $0 }.first?.hasPrefix("could not generate the signing key") == true)
