@@ -1,5 +1,5 @@
 import ClerkKit
-import Dispatch
+import Foundation
 
 /// The emulator's RS256 signing key, which may arrive after the emulator starts serving.
 ///
@@ -20,9 +20,9 @@ package final class EmulatorSigningKey: Sendable {
     case keys(JWTSigner, JWKS)
   }
 
-  private let state: Lock<State>
-  /// Entered at creation while pending, left once when the key is provided.
-  private let arrival = DispatchGroup()
+  /// Read and written only holding `arrival`, which is broadcast when the key is provided.
+  nonisolated(unsafe) private var state: State
+  private let arrival = NSCondition()
   /// Called each time a caller starts waiting for the key (tests watch the wait with it).
   private let whileWaiting: (@Sendable () -> Void)?
   /// The instance id that came with the key (from a key file): the emulator's, then.
@@ -31,7 +31,7 @@ package final class EmulatorSigningKey: Sendable {
   /// A key that is here already; `instanceID`, when given, becomes the emulator's (and so the
   /// key's `kid`).
   package init(key: RSAPrivateKey, instanceID: String? = nil) {
-    state = Lock(.provided(key, kid: nil))
+    state = .provided(key, kid: nil)
     whileWaiting = nil
     self.instanceID = instanceID
   }
@@ -39,54 +39,47 @@ package final class EmulatorSigningKey: Sendable {
   /// A key still to come: ``provide(_:kid:)`` delivers it. `whileWaiting` is called each time
   /// a caller starts waiting for it.
   package init(whileWaiting: (@Sendable () -> Void)? = nil) {
-    state = Lock(.pending)
+    state = .pending
     self.whileWaiting = whileWaiting
     instanceID = nil
-    arrival.enter()
   }
 
   /// Delivers the pending key, published as `kid` (nil: the emulator's instance id; another
   /// only when another emulator wrote the key file first), and wakes everything waiting for it.
   /// Only the first call counts.
   package func provide(_ key: RSAPrivateKey, kid: String? = nil) {
-    let delivered = state.withLock { state in
-      guard case .pending = state else { return false }
-      state = .provided(key, kid: kid)
-      return true
-    }
-    if delivered { arrival.leave() }
+    arrival.lock()
+    defer { arrival.unlock() }
+    guard case .pending = state else { return }
+    state = .provided(key, kid: kid)
+    arrival.broadcast()
   }
 
   /// Whether the key is here.
   package var isReady: Bool {
-    state.withLock { state in
-      if case .pending = state { return false }
-      return true
-    }
+    arrival.lock()
+    defer { arrival.unlock() }
+    if case .pending = state { return false }
+    return true
   }
 
   /// The signer and the JWKS publishing its public key, waiting for the key if it is still to
   /// come; `defaultKID` names it unless it came with a `kid` of its own.
   func keys(defaultKID: String) -> (signer: JWTSigner, jwks: JWKS) {
+    arrival.lock()
+    defer { arrival.unlock() }
     while true {
-      if let keys = madeKeys(defaultKID: defaultKID) { return keys }
-      whileWaiting?()
-      // Returns once the key is provided (at once from then on).
-      arrival.wait()
-    }
-  }
-
-  /// The signer and JWKS, made from the key on the first call; nil while it is pending.
-  private func madeKeys(defaultKID: String) -> (signer: JWTSigner, jwks: JWKS)? {
-    state.withLock { state in
       switch state {
-      case .pending: return nil
       case .keys(let signer, let jwks): return (signer, jwks)
       case .provided(let key, let kid):
+        // Made once, on the first call.
         let signer = JWTSigner(key: key, kid: kid ?? defaultKID)
         let jwks = JWKS(keys: [signer.jwk])
         state = .keys(signer, jwks)
         return (signer, jwks)
+      case .pending:
+        whileWaiting?()
+        arrival.wait()
       }
     }
   }

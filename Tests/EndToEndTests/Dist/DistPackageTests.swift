@@ -124,7 +124,7 @@ struct DistPackageTests {
         atPath: scratch.file(directory), withIntermediateDirectories: true)
     }
     for file in ["var/lib/dpkg/status", "var/lib/dpkg/available"] {
-      FileManager.default.createFile(atPath: scratch.file(file), contents: Data())
+      #expect(FileManager.default.createFile(atPath: scratch.file(file), contents: Data()))
     }
     // The root has none of the libraries the package depends on (the host has them).
     _ = try await run(
