@@ -12,16 +12,15 @@ import Foundation
 /// key file comes with the instance id it was first published under, which the emulator then
 /// takes as its own: every start with the file publishes the same key under the same `kid`.
 package final class EmulatorSigningKey: Sendable {
-  private enum State {
-    case pending
-    /// The key, and the `kid` it is published under (nil: the emulator's instance id).
-    case provided(RSAPrivateKey, kid: String?)
-    /// The signer and JWKS made from it, once first asked for.
-    case keys(JWTSigner, JWKS)
-  }
-
-  /// Read and written only holding `arrival`, which is broadcast when the key is provided.
-  nonisolated(unsafe) private var state: State
+  // Two optionals rather than one enum with a case per stage: a multi-payload enum keeps its
+  // case in the spare bits of the pointers it holds, which LeakSanitizer then cannot follow
+  // (`make sanitize` reported the JWKS as leaked).
+  /// The key, and the `kid` it is published under (nil: the emulator's instance id); nil while
+  /// it is still to come. Read and written only holding `arrival`, broadcast when it comes.
+  nonisolated(unsafe) private var provided: (key: RSAPrivateKey, kid: String?)?
+  /// The signer and JWKS made from it on the first call of ``keys(defaultKID:)``, under the
+  /// same lock.
+  nonisolated(unsafe) private var made: (signer: JWTSigner, jwks: JWKS)?
   private let arrival = NSCondition()
   /// Called each time a caller starts waiting for the key (tests watch the wait with it).
   private let whileWaiting: (@Sendable () -> Void)?
@@ -31,7 +30,7 @@ package final class EmulatorSigningKey: Sendable {
   /// A key that is here already; `instanceID`, when given, becomes the emulator's (and so the
   /// key's `kid`).
   package init(key: RSAPrivateKey, instanceID: String? = nil) {
-    state = .provided(key, kid: nil)
+    provided = (key, nil)
     whileWaiting = nil
     self.instanceID = instanceID
   }
@@ -39,7 +38,7 @@ package final class EmulatorSigningKey: Sendable {
   /// A key still to come: ``provide(_:kid:)`` delivers it. `whileWaiting` is called each time
   /// a caller starts waiting for it.
   package init(whileWaiting: (@Sendable () -> Void)? = nil) {
-    state = .pending
+    provided = nil
     self.whileWaiting = whileWaiting
     instanceID = nil
   }
@@ -50,8 +49,8 @@ package final class EmulatorSigningKey: Sendable {
   package func provide(_ key: RSAPrivateKey, kid: String? = nil) {
     arrival.lock()
     defer { arrival.unlock() }
-    guard case .pending = state else { return }
-    state = .provided(key, kid: kid)
+    guard provided == nil else { return }
+    provided = (key, kid)
     arrival.broadcast()
   }
 
@@ -59,8 +58,7 @@ package final class EmulatorSigningKey: Sendable {
   package var isReady: Bool {
     arrival.lock()
     defer { arrival.unlock() }
-    if case .pending = state { return false }
-    return true
+    return provided != nil
   }
 
   /// The signer and the JWKS publishing its public key, waiting for the key if it is still to
@@ -68,19 +66,15 @@ package final class EmulatorSigningKey: Sendable {
   func keys(defaultKID: String) -> (signer: JWTSigner, jwks: JWKS) {
     arrival.lock()
     defer { arrival.unlock() }
-    while true {
-      switch state {
-      case .keys(let signer, let jwks): return (signer, jwks)
-      case .provided(let key, let kid):
-        // Made once, on the first call.
-        let signer = JWTSigner(key: key, kid: kid ?? defaultKID)
-        let jwks = JWKS(keys: [signer.jwk])
-        state = .keys(signer, jwks)
-        return (signer, jwks)
-      case .pending:
-        whileWaiting?()
-        arrival.wait()
-      }
+    if let made { return made }
+    while provided == nil {
+      whileWaiting?()
+      arrival.wait()
     }
+    guard let (key, kid) = provided else { preconditionFailure("the key was provided") }
+    let signer = JWTSigner(key: key, kid: kid ?? defaultKID)
+    let keys = (signer: signer, jwks: JWKS(keys: [signer.jwk]))
+    made = keys
+    return keys
   }
 }

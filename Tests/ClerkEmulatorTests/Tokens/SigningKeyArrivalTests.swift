@@ -42,7 +42,8 @@ struct SigningKeyArrivalTests {
     #expect(claims["aud"] == "convex")
   }
 
-  @Test("several requests waiting at once all get the one key")
+  @Test(
+    "requests waiting at once all get the one key; requests that need none are answered meanwhile")
   func manyWaiters() async throws {
     let waiting = DispatchSemaphore(value: 0)
     let key = EmulatorSigningKey(whileWaiting: { waiting.signal() })
@@ -51,6 +52,10 @@ struct SigningKeyArrivalTests {
     async let second = onOwnThread { harness.bapi("GET", "/v1/jwks") }
     #expect(await waited(for: waiting))
     #expect(await waited(for: waiting))
+    // Meanwhile requests that need no key are answered: nothing waits holding the state.
+    #expect(await harness.bapi("GET", "/v1/users").status == 200)
+    #expect(await harness.send("GET", "/v1/environment?_is_native=true").status == 200)
+    #expect(!key.isReady)
     key.provide(try RFC7515Key.privateKey())
     let replies = await [first, second]
     #expect(replies.map(\.status) == [200, 200])
