@@ -41,6 +41,8 @@ extension BackendAPIHandler {
     } else {
       body = [:]
     }
+    // The JWKS may wait for the signing key (still being generated): never holding the store.
+    if endpoint == .backendJWKS { return json(jwks.json) }
     let now = nowMilliseconds
     let isToken = endpoint == .backendSessionToken || endpoint == .backendTemplateToken
     let outcome: Result<JSONValue, ClerkAPIFailure> = state.withStore { store in
@@ -88,8 +90,6 @@ extension BackendAPIHandler {
     now: Int64
   ) throws(ClerkAPIFailure) -> JSONValue {
     switch endpoint {
-    case .backendJWKS:
-      return jwks.json
     case .backendListUsers:
       return try listUsers(context.query, store: store)
     case .backendCreateUser:
