@@ -53,7 +53,7 @@ package struct LoginCommand: Command {
         Options.secondFactor.spec, Options.codeFromStdin.spec, Options.ticketFromStdin.spec,
         Options.userID.spec, Options.oauth.spec, Options.sso.spec, Options.noBrowser.spec,
         OptionKey.callbackPort.spec, Options.redirectURL.spec, OptionKey.signInTimeout.spec,
-        Options.noSignUp.spec,
+        Options.noSignUp.spec, MachineOptions.machine.spec, MachineOptions.secretFromStdin.spec,
       ])
   }
 
@@ -122,8 +122,12 @@ package struct LoginCommand: Command {
   package var signInTimeout: Double
   /// `--oauth` / `--sso`: a browser sign-in (see `LoginCommand+Browser.swift`).
   let browser: BrowserLoginOptions?
+  /// With `--machine` (see `LoginCommand+Machine.swift`): whether the secret is on stdin.
+  var machine: Bool?
 
   package init(parsed: ParsedArguments) throws {
+    try Self.checkMachineOptions(parsed)
+    machine = parsed[MachineOptions.machine] ? parsed[MachineOptions.secretFromStdin] : nil
     identifier = parsed[Options.identifier]
     passwordFromStdin = parsed[Options.passwordFromStdin]
     codeFromStdin = parsed[Options.codeFromStdin]
@@ -154,6 +158,7 @@ package struct LoginCommand: Command {
 
   package func run(_ context: CommandContext) throws -> Int32 {
     do {
+      if let machine { return try runMachineLogin(context, secretFromStdin: machine) }
       if let browser { return try runBrowserLogin(browser, context) }
       return try runSignIn(context)
     } catch ClerkError.signInTimedOut(let seconds) {

@@ -33,7 +33,7 @@ package struct TokenCommand: Command {
       options: [
         Options.template.spec, OptionKey.minTTL.spec, Options.forceRefresh.spec,
         Options.format.spec, Options.output.spec, Options.watch.spec,
-      ])
+      ] + MachineOptions.specs)
   }
 
   /// The options of `token` (`--min-ttl` is ``OptionKey``'s, shared with `exec`).
@@ -66,8 +66,11 @@ package struct TokenCommand: Command {
   package var format: Format?
   package var output: String?
   package var watch: Bool
+  /// `--token-format`, `--ttl`, `--claims` (machine profiles, `TokenCommand+Machine.swift`).
+  package var machineOptions: MachineTokenOptions
 
   package init(parsed: ParsedArguments) throws {
+    machineOptions = try MachineTokenOptions(parsed: parsed)
     template = parsed[Options.template]
     if let template { try TemplateName.validate(template) }
     minTTL = parsed[.minTTL]
@@ -84,6 +87,10 @@ package struct TokenCommand: Command {
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
+    switch context.profileKind() {
+    case .machine: return try runMachine(context)
+    case let kind: try machineOptions.refuse(on: kind)
+    }
     if let output { return try runWriting(context, to: TokenFile(path: output)) }
     let account = try context.account()
     let result = try account.token(
