@@ -23,6 +23,12 @@ package struct LoginCommand: Command {
 
         --json prints {schema_version, profile, user_id, email, identifier, session_id, \
         fapi_url} on stdout.
+
+        --machine stores a machine identity instead: its secret key from --secret-stdin or \
+        CLERK_MACHINE_SECRET_KEY (never a flag), for the Backend API of --api-url or \
+        CLERK_API_URL (default https://api.clerk.com); the machine id is learned from its \
+        first token. A secret Clerk refuses is exit 4. --json: {schema_version, profile, kind, \
+        machine_id, api_url}.
         """,
       examples: [
         CommandExample(

@@ -21,6 +21,14 @@ package struct TokenCommand: Command {
         with backoff, and prints one line per renewal or failure on stderr (--json: one JSON \
         object per line: {schema_version, profile, event, file, …}). When the session ends it \
         removes FILE and exits 4. Watchers and token calls on one profile share each mint.
+
+        On a machine profile (clerkctl login --machine) it prints an M2M token: \
+        --token-format opaque|jwt (default opaque), --ttl SECONDS, --claims JSON|@FILE; cached \
+        per (format, ttl, claims); an opaque creation sends min_remaining_ttl_seconds = \
+        --min-ttl so Clerk reuses a live token across runners; --min-ttl not below --ttl is a \
+        usage error before anything is sent; --template is a usage error. --json prints \
+        {schema_version, profile, kind, token, token_format, token_id, subject, scopes, \
+        expires_at, expires_in, cached}.
         """,
       examples: [
         CommandExample("Print a token for a Convex backend", "clerkctl token --template convex"),
