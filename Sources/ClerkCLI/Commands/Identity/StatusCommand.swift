@@ -18,19 +18,13 @@ package struct StatusCommand: Command {
         [{profile, selected, fapi_url, user_id, email, session_id, session_status, file: {path, mode}, \
         tokens: [{template, expires_at, expires_in}], error}]}.
         """,
-      options: [Options.offline.spec])
-  }
-
-  /// The options of `status`.
-  package enum Options {
-    package static let offline = OptionKey.flag(
-      "offline", help: "Do not check the selected profile's session with Clerk.")
+      options: [OptionKey.offline.spec])
   }
 
   package var offline: Bool
 
   package init(parsed: ParsedArguments) throws {
-    offline = parsed[Options.offline]
+    offline = parsed[OptionKey.offline]
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
