@@ -27,6 +27,9 @@ package struct WhoamiCommand: Command {
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
+    if context.profileKind() == .machine {
+      return try MachineIdentity.whoami(context, offline: offline)
+    }
     let account = try context.account()
     var credential = try account.requireCredential()
     var status = "not checked"
