@@ -44,8 +44,11 @@ let package = Package(
     .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
     // Fixed-argument wrappers of variadic system calls (prctl).
     .systemLibrary(name: "CSystem"),
+    // The glibc calls that create descriptors close-on-exec (pipe2, accept4, mkostemp) and
+    // posix_spawn's close-from, which Swift's Glibc module does not declare. Headers only.
+    .systemLibrary(name: "CCloseOnExec"),
 
-    .target(name: "ClerkctlCore", swiftSettings: settings),
+    .target(name: "ClerkctlCore", dependencies: ["CCloseOnExec"], swiftSettings: settings),
     .target(name: "ClerkctlWire", dependencies: ["ClerkctlCore"], swiftSettings: settings),
     .target(name: "ClerkctlHTTP", dependencies: ["ClerkctlCore"], swiftSettings: settings),
     .target(
