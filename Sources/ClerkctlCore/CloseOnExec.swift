@@ -2,13 +2,14 @@ import CCloseOnExec
 import Glibc
 
 /// Descriptors created close-on-exec, atomically: never marked afterwards, when a child that
-/// another thread starts in between (`exec`'s command, the browser) would already hold a copy.
+/// another thread starts in between (a user's command, a browser) would already hold a copy.
 ///
 /// A child that inherits a connection keeps it open: the peer never sees the close, and the
-/// child can read or write what was meant for clerkctl (a connection to Clerk, the refresh
-/// endpoint's listener). So every descriptor clerkctl opens is made here, or with `O_CLOEXEC` /
+/// child can read or write what was meant for its parent (a connection to Clerk, a listening
+/// socket). So every descriptor these layers open is made here, or with `O_CLOEXEC` /
 /// `SOCK_CLOEXEC` at its own call. A child then holds 0–2 and what the user passed on purpose
-/// (`clerkctl exec -- cmd 3<file`): `exec` relies on this and closes nothing itself.
+/// (`cmd 3<file`): a program that starts a user's command relies on this and closes nothing
+/// itself.
 package enum CloseOnExec {
   /// A pipe (`pipe2` with `O_CLOEXEC`), both ends non-blocking when `nonBlocking`; `nil`, with
   /// `errno` set, when none could be made.
@@ -68,7 +69,8 @@ package enum CloseOnExec {
   /// Adds to `actions` the closing of every descriptor from `lowest` up, after the actions
   /// already added (`posix_spawn_file_actions_addclosefrom_np`, glibc 2.34): the child starts
   /// with none of them, close-on-exec or not. For children that must inherit nothing of the
-  /// spawning process (the tests' own), never for `exec`'s command. Returns 0 or an error number.
+  /// spawning process (the tests' own), never for a user's command, which may be meant to
+  /// inherit one. Returns 0 or an error number.
   package static func closeFrom(
     _ lowest: Int32, in actions: inout posix_spawn_file_actions_t
   ) -> Int32 {

@@ -42,7 +42,7 @@ extension CurlTransport {
 
   /// Opens every socket of the transfer close-on-exec: libcurl's own `socket()` call does not
   /// ask for it, and a connection kept alive in the handle's cache would otherwise be inherited
-  /// by any child started meanwhile (`exec`'s command, the browser), which would then hold it
+  /// by any child started meanwhile (a user's command, a browser), which would then hold it
   /// open for as long as it runs.
   private func configureSockets(_ handle: CurlEasyHandle) throws(CurlError) {
     try handle.set(
