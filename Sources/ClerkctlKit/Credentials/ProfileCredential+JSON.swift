@@ -26,7 +26,8 @@ extension ProfileCredential {
       ]
     }
     members["tokens"] = .object(cache)
-    members["kind"] = .string(kind.rawValue)
+    if kind != .user { members["kind"] = .string(kind.rawValue) }
+    if let machine { members["machine"] = machine.jsonValue }
     if let apiKey { members["api_key"] = apiKey.jsonValue }
     if let impersonation { members["impersonation"] = impersonation.jsonValue }
     // Absent: not known; null: the personal account.
@@ -83,7 +84,7 @@ extension ProfileCredential {
     _ = try reader.optionalString("active_organization_id")  // a string or null, when present
     let kindName = try reader.optionalString("kind") ?? ProfileKind.user.rawValue
     guard let kind = ProfileKind(rawValue: kindName) else {
-      throw .corrupt(path: path, reason: "'kind' is '\(kindName)', not a kind this clerkctl knows")
+      throw .corrupt(path: path, reason: "unknown kind '\(kindName)'")
     }
     let apiKey = try reader.optionalObject("api_key").flatMap {
       APIKeyCredential(json: .object($0))
@@ -102,6 +103,12 @@ extension ProfileCredential {
         member: document.objectValue?["active_organization_id"]),
       identifier: identifier)
     self.kind = kind
+    if kind == .machine {
+      guard let member = document.objectValue?["machine"] else {
+        throw .corrupt(path: path, reason: "a machine profile has no 'machine'")
+      }
+      machine = try MachineCredential(json: member, path: path)
+    }
     self.apiKey = apiKey
     self.impersonation = impersonation
   }

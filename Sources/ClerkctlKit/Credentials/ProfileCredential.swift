@@ -29,8 +29,10 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
   package var tokens: [String: CachedToken]
   /// The session's active organization as Clerk last reported it; token requests carry it.
   package var activeOrganization: ActiveOrganization
-  /// What the profile holds (`user` for files without `"kind"`).
+  /// What kind of credential this is (`user` for files written before kinds existed).
   package var kind: ProfileKind = .user
+  /// A machine profile's secret, Backend API and token cache (`kind == .machine`).
+  package var machine: MachineCredential?
   /// The key, for a profile of kind `api_key`.
   package var apiKey: APIKeyCredential?
   /// For a user sign-in made with an actor token: who acts.
@@ -91,6 +93,7 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
       + "\(sessionID ?? "nil"), userID: \(userID ?? "nil"), email: \(email ?? "nil"), "
       + "signedInAt: \(signedInAt), clockSkew: \(clockSkew), tokens: \(tokens.count), "
       + "activeOrganization: \(activeOrganization), kind: \(kind.rawValue), "
+      + "machine: \(machine.map(\.description) ?? "nil"), "
       + "apiKey: \(apiKey.map { $0.description } ?? "nil"), "
       + "actor: \(impersonation?.actor ?? "nil"), clientToken: <redacted>)"
   }

@@ -1,9 +1,11 @@
-/// What a profile holds: a user's sign-in (a Clerk client token), a machine's secret key, an
-/// API key sent as is, or an OAuth grant. Stored as the credential file's `"kind"` (absent:
-/// `user`, so older files read unchanged).
+/// What kind of credential a profile holds (the file's `"kind"`; absent means `user`).
 package enum ProfileKind: String, Sendable {
+  /// A Clerk client token from a sign-in (Frontend API).
   case user
+  /// A machine secret key (Backend API), which mints M2M tokens.
   case machine
+  /// An API key, used as it is.
   case apiKey = "api_key"
+  /// An OAuth refresh token.
   case oauth
 }

@@ -41,7 +41,7 @@ extension ProfileStore {
     let path = settingsPath
     let object: JSONValue = ["version": 1, "default_profile": .string(name)]
     var template = Array((directory.path + "/.config.json.XXXXXX").utf8CString)
-    let raw = mkstemp(&template)
+    let raw = CloseOnExec.temporaryFile(&template)
     let tempPath = String(
       decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     guard raw >= 0 else {

@@ -107,7 +107,7 @@ package struct ProfileStore: CredentialStore {
     let path = directory.credentialPath(profile: credential.profile)
     var template = Array(
       (directory.profilesPath + "/." + credential.profile + ".json.XXXXXX").utf8CString)
-    let raw = mkstemp(&template)
+    let raw = CloseOnExec.temporaryFile(&template)
     let tempPath = String(
       decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     guard raw >= 0 else {

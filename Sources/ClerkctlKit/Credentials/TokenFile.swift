@@ -1,3 +1,4 @@
+import ClerkctlCore
 import Glibc
 
 /// A file that holds a token for other programs to read: mode 0600 whatever the umask, and
@@ -35,7 +36,7 @@ package struct TokenFile: Sendable, Equatable {
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
     var template = Array(
       ((directory.isEmpty ? "" : directory + "/") + "." + name + ".XXXXXX").utf8CString)
-    let raw = mkstemp(&template)
+    let raw = CloseOnExec.temporaryFile(&template)
     let tempPath = String(
       decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
     guard raw >= 0 else {

@@ -27,11 +27,13 @@ struct EmulatorHarness {
   init(
     configuration: EmulatorConfiguration = .seed, overLoopback: Bool = false,
     server serverConfiguration: HTTPServer.Configuration = .init(),
-    recorder: ReplyRecorder? = ReplyRecorder.fromEnvironment()
+    recorder: ReplyRecorder? = ReplyRecorder.fromEnvironment(),
+    signingKey: EmulatorSigningKey? = nil
   ) throws {
     time = TestClock()
     let emulator = Emulator(
-      configuration: configuration, baseURL: Self.base, privateKey: try RFC7515Key.privateKey(),
+      configuration: configuration, baseURL: Self.base,
+      signingKey: try signingKey ?? EmulatorSigningKey(key: RFC7515Key.privateKey()),
       clock: time.clock, recorder: recorder)
     self.emulator = emulator
     http = HTTPClient.curl()
