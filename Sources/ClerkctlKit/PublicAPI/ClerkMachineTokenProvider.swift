@@ -7,8 +7,8 @@ import FoundationEssentials
 /// jobs with no person behind them.
 ///
 /// The machine secret (`ak_…`) is stored once with `login(secretKey:apiURL:)` (by default in
-/// the file `clerkctl` uses, so `clerkctl login --machine` and this provider share it) and is
-/// sent only to the Backend API it was stored for. `token(format:ttl:claimsJSON:)` reuses a
+/// the file `clerkctl` uses, so a machine profile stored by the CLI and this provider share
+/// it) and is sent only to the Backend API it was stored for. `token(format:ttl:claimsJSON:)` reuses a
 /// cached token while it has `minimumTokenTTL` seconds left on Clerk's clock; otherwise it
 /// creates one — an opaque one with `min_remaining_ttl_seconds`, so Clerk may hand back a live
 /// token instead of creating (and billing) another. Concurrent callers, in this process or
