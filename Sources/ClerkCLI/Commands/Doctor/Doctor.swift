@@ -149,7 +149,7 @@ package struct Doctor {
 
   // MARK: - Checks
 
-  private func fileCheck(store: ProfileStore, profile: String) -> DoctorCheck {
+  func fileCheck(store: ProfileStore, profile: String) -> DoctorCheck {
     let name = "credential file"
     let path = store.directory.credentialPath(profile: profile)
     var info = stat()
@@ -236,7 +236,7 @@ package struct Doctor {
   }
 
   /// The signature, checked the way Convex does: keys found through the token's `iss`.
-  private func signatureCheck(_ jwt: String, claims: JSONValue, skew: Double) -> DoctorCheck {
+  func signatureCheck(_ jwt: String, claims: JSONValue, skew: Double) -> DoctorCheck {
     guard let iss = claims["iss"]?.stringValue else { return .skip("signature", "no 'iss'") }
     do {
       let keys = try OIDCDiscovery(http: context.httpClient()).jwks(issuer: iss)
@@ -253,7 +253,7 @@ package struct Doctor {
     }
   }
 
-  private func clockCheck(skew: Double?, source: String) -> DoctorCheck {
+  func clockCheck(skew: Double?, source: String) -> DoctorCheck {
     guard let skew else { return .skip("clock", "Clerk's time is unknown") }
     let seconds = Int(abs(skew).rounded())
     let relation = skew >= 0 ? "behind" : "ahead of"

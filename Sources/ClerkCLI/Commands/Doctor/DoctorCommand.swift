@@ -1,4 +1,5 @@
 import ClerkctlCore
+import ClerkctlKit
 
 /// `clerkctl doctor`: the checklist for a token a backend rejects.
 package struct DoctorCommand: Command {
@@ -15,7 +16,9 @@ package struct DoctorCommand: Command {
         (--json: {schema_version, ok, checks: [{check, ok, skipped, detail, fix}]}). Exits 0 when all pass, else \
         with the code of the first failure: 3 configuration or credential file, 4 not signed \
         in, 5 unreachable, 7 template, 9 token invalid (iss, aud, sub, organization, signature, \
-        clock).
+        clock). On a machine profile: the identity, the credential file, the machine secret \
+        accepted and a JWT-format M2M token minted (one creation), its cat header and sub, \
+        its signature through discovery, and the clock.
         """,
       examples: [
         CommandExample("Check a Convex setup", "clerkctl doctor"),
@@ -48,7 +51,8 @@ package struct DoctorCommand: Command {
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
-    let checks = try Doctor(context: context, template: template, audience: audience).run()
+    let doctor = Doctor(context: context, template: template, audience: audience)
+    let checks = try context.profileKind() == .machine ? doctor.runMachine() : doctor.run()
     if context.globals.json {
       let failed = checks.contains {
         if case .failed = $0.outcome { return true }

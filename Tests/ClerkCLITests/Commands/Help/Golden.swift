@@ -118,6 +118,8 @@ enum Golden {
                                 token.
       m2m                       Verify, list and revoke machine-to-machine (M2M)
                                 tokens.
+      machine                   List, create and delete machines, their scopes and
+                                secrets (CLERK_SECRET_KEY).
       jwt                       Decode or verify a JWT.
       doctor                    Check the setup, one line per check with the fix.
       completion                Print a shell completion script for bash, zsh or
