@@ -109,7 +109,9 @@ let package = Package(
     .executableTarget(name: "clerkctl", dependencies: ["ClerkCLI"], swiftSettings: settings),
     .executableTarget(
       name: "clerk-emulator",
-      dependencies: ["ClerkEmulator", "ClerkctlCore", "ClerkctlHTTPServer", "ClerkctlCrypto"],
+      dependencies: [
+        "ClerkEmulator", "ClerkctlCore", "ClerkctlHTTPServer", "ClerkctlCrypto", "ClerkctlCurl",
+      ],
       swiftSettings: settings
     ),
 

@@ -16,6 +16,10 @@ package enum EmulatorCommandLine {
     package var allowRedirects: [String] = []
     package var oauthAutoApprove: String?
     package var clockOffset: Double = 0
+    /// `--webhook-url`: where Clerk's webhook events are posted.
+    package var webhookURL: String?
+    /// `--webhook-secret` (else `CLERK_WEBHOOK_SIGNING_SECRET`, else a fresh one).
+    package var webhookSecret: String?
 
     package init() {}
   }
@@ -29,7 +33,7 @@ package enum EmulatorCommandLine {
   /// The options that take a value, then the flags (for "did you mean").
   static let valueOptions = [
     "--host", "--port", "--config", "--instance", "--allow-redirect", "--oauth-auto-approve",
-    "--clock-offset",
+    "--clock-offset", "--webhook-url", "--webhook-secret",
   ]
   static let flags = ["--quiet", "--help"]
 
@@ -84,6 +88,14 @@ package enum EmulatorCommandLine {
           throw EmulatorUsageError("'--clock-offset' expects a number of seconds, got '\(text)'")
         }
         options.clockOffset = offset
+      case "--webhook-url":
+        let text = try value()
+        guard text.hasPrefix("http://") || text.hasPrefix("https://"), text.count > 8 else {
+          throw EmulatorUsageError("'--webhook-url' must be an http:// or https:// URL")
+        }
+        options.webhookURL = text
+      case "--webhook-secret":
+        options.webhookSecret = try checkedWebhookSecret(try value(), source: "'--webhook-secret'")
       default:
         if name.hasPrefix("-") {
           var message = "unknown option '\(name)'"
@@ -95,7 +107,22 @@ package enum EmulatorCommandLine {
         throw EmulatorUsageError("unexpected argument '\(argument)'")
       }
     }
+    if options.webhookSecret != nil && options.webhookURL == nil {
+      throw EmulatorUsageError("'--webhook-secret' needs '--webhook-url'")
+    }
     return .run(options)
+  }
+
+  /// `secret` when it is a Svix signing secret (`whsec_` and base64), else a usage error that
+  /// names `source` but never the value.
+  package static func checkedWebhookSecret(
+    _ secret: String, source: String
+  ) throws(EmulatorUsageError) -> String {
+    guard secret.hasPrefix("whsec_"), WebhookSettings.key(ofSecret: secret) != nil else {
+      throw EmulatorUsageError(
+        "\(source) must be a Svix signing secret: whsec_ followed by base64")
+    }
+    return secret
   }
 
   /// The warning printed on stderr for a `--host` that is not loopback, else nil.
@@ -123,6 +150,7 @@ package enum EmulatorCommandLine {
     USAGE: clerk-emulator [--host <host>] [--port <port>] [--config <file>] [--quiet]
                           [--instance development|production] [--allow-redirect <url>]...
                           [--oauth-auto-approve <email>] [--clock-offset <seconds>]
+                          [--webhook-url <url> [--webhook-secret whsec_…]]
 
     OPTIONS:
       --host <host>             Address to listen on (default: 127.0.0.1); one that is not
@@ -141,6 +169,12 @@ package enum EmulatorCommandLine {
                                 The fake provider page picks this user and submits itself.
       --clock-offset <seconds>  Run the emulator's clock this far ahead (negative: behind) of
                                 the machine's, to test clients against a skewed server clock.
+      --webhook-url <url>       Post Clerk's webhook events (user.*, session.*,
+                                organization.*, organizationMembership.*) there, signed the
+                                Svix way, off the request path, retried with backoff.
+      --webhook-secret <whsec_…>
+                                The signing secret (else CLERK_WEBHOOK_SIGNING_SECRET, else
+                                a fresh one, printed as webhook_secret in the JSON line).
       -h, --help                Show this help.
 
     Prints one JSON line with fapi_url, api_url, convex_url, jwks_url, publishable_key and

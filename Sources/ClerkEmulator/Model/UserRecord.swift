@@ -3,7 +3,7 @@ import Foundation
 
 /// A user the emulator knows: an email address and/or a phone number and/or a username, an
 /// optional password, TOTP secret and backup codes.
-struct UserRecord: Sendable {
+struct UserRecord: Sendable, Equatable {
   var id: String
   var emailAddressID: String
   /// The primary (and only) email address; `nil` for a user without one (a phone user).

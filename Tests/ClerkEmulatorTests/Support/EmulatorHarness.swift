@@ -27,12 +27,13 @@ struct EmulatorHarness {
   init(
     configuration: EmulatorConfiguration = .seed, overLoopback: Bool = false,
     server serverConfiguration: HTTPServer.Configuration = .init(),
-    recorder: ReplyRecorder? = ReplyRecorder.fromEnvironment()
+    recorder: ReplyRecorder? = ReplyRecorder.fromEnvironment(),
+    webhooks: WebhookSettings? = nil, webhookLog: @escaping @Sendable (String) -> Void = { _ in }
   ) throws {
     time = TestClock()
     let emulator = Emulator(
       configuration: configuration, baseURL: Self.base, privateKey: try RFC7515Key.privateKey(),
-      clock: time.clock, recorder: recorder)
+      clock: time.clock, recorder: recorder, webhooks: webhooks, webhookLog: webhookLog)
     self.emulator = emulator
     http = HTTPClient.curl()
     guard overLoopback else {
