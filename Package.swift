@@ -16,7 +16,8 @@ import PackageDescription
 //   ClerkctlKit           the library apps embed: Clerk's API clients, accounts, credentials
 //   ClerkctlBrowserSignIn browser (OAuth/SSO) sign-in: the library plus the loopback server
 //   ClerkctlCommandLine   what both executables share: suggestions, local files, hardening
-//   ClerkCLI, ClerkEmulator, and their thin mains
+//   ClerkCLI, ClerkEmulator, and their thin mains (each linked with CCompat, which pins three
+//   symbols to versions glibc 2.34 and libstdc++ 3.4.29 have)
 //
 // ClerkctlKit's closure has neither OpenSSL nor a server: an app that embeds it needs libcurl
 // at run time only (opened with dlopen), and no -dev package to build.
@@ -44,6 +45,9 @@ let package = Package(
     .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
     // Fixed-argument wrappers of variadic system calls (prctl).
     .systemLibrary(name: "CSystem"),
+    // Pins three symbols the static Swift runtime calls to their old versions, so the release
+    // binaries run on glibc 2.34 and libstdc++ 3.4.29 (RHEL 9, Ubuntu 22.04); see compat.c.
+    .target(name: "CCompat", linkerSettings: [.linkedLibrary("m"), .linkedLibrary("stdc++")]),
 
     .target(name: "ClerkctlCore", swiftSettings: settings),
     .target(name: "ClerkctlWire", dependencies: ["ClerkctlCore"], swiftSettings: settings),
@@ -106,11 +110,13 @@ let package = Package(
       ],
       swiftSettings: settings
     ),
-    .executableTarget(name: "clerkctl", dependencies: ["ClerkCLI"], swiftSettings: settings),
+    .executableTarget(
+      name: "clerkctl", dependencies: ["ClerkCLI", "CCompat"], swiftSettings: settings),
     .executableTarget(
       name: "clerk-emulator",
       dependencies: [
-        "ClerkEmulator", "ClerkctlCore", "ClerkctlHTTPServer", "ClerkctlCrypto", "ClerkctlCurl",
+        "ClerkEmulator", "ClerkctlCore", "ClerkctlHTTPServer", "ClerkctlCrypto", "CCompat",
+        "ClerkctlCurl",
       ],
       swiftSettings: settings
     ),

@@ -14,14 +14,17 @@
 #   4. emulator throughput: template-token mints per second (wrk, keep-alive) against
 #      `openssl speed -seconds 3 -multi 2 rsa2048` signs per second;
 #   5. scaling: cache-hit time and credential file size with 1/10/100 profiles and 1/10/100
-#      cached templates.
+#      cached templates;
+#   6. emulator start: spawn to ready line (plain start, and with a reused --key-file), to the
+#      first JWKS and token answers, beside `python3 -c pass` (Scripts/bench-emulator-start.py).
 #
 # The machine is shared and noisy: read the ratios, not the absolute times. Targets are checked
 # here, never by timed tests. Exits 0 even when a target is missed (the table says which).
 #
 # Environment: BENCH_RUNS (hyperfine runs per command, default 200), BENCH_MEM_RUNS (peak-memory
 # samples per command, default 31), BENCH_OUT (the report, default BENCHMARKS.md),
-# BENCH_SKIP_BUILD=1 (use the binaries already in .build/release).
+# BENCH_SKIP_BUILD=1 (use the binaries already in .build/release), BENCH_START_RUNS (emulator
+# start rounds, default 41).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 root=$PWD
@@ -345,6 +348,23 @@ scale_hits "$work/scale-templates.json" "${cmds[@]}"
 mapfile -t template_rows < <(scale_rows "$work/scale-templates.json" "1 10 100" \
   "$(credential_file cached1) $(credential_file cached10) $(credential_file cached100)")
 
+# --- 6. emulator start --------------------------------------------------------------------------
+
+say "6. emulator start (spawn to ready line, first JWKS, first token; python3 -c pass)"
+start_runs=${BENCH_START_RUNS:-41}
+mkdir -p "$work/start"
+python3 Scripts/bench-emulator-start.py "$bin/clerk-emulator" "$start_runs" "$work/start" \
+  >"$work/start.json"
+st_plain=$(json "$work/start.json" 'j["plain"]')
+st_plain_jwks=$(json "$work/start.json" 'j["plain_jwks"]')
+st_key=$(json "$work/start.json" 'j["keyfile"]')
+st_key_jwks=$(json "$work/start.json" 'j["keyfile_jwks"]')
+st_key_token=$(json "$work/start.json" 'j["keyfile_token"]')
+st_python=$(json "$work/start.json" 'j["python"]')
+st_ok=$(at_most "$st_plain" 0.030)
+st_key_jwks_ok=$(at_most "$st_key_jwks" 0.030)
+st_key_token_ok=$(at_most "$st_key_token" 0.030)
+
 # --- report -------------------------------------------------------------------------------------
 
 cpu=$(awk -F': ' '/^model name/ { print $2; exit }' /proc/cpuinfo)
@@ -453,6 +473,23 @@ $(scale_table "${profile_rows[@]}")
 | cached templates | cache-hit time | × | credential file |
 | --- | --- | --- | --- |
 $(scale_table "${template_rows[@]}")
+
+## 6. Emulator start
+
+Median of $start_runs rounds, each spawning every row once in turn (Python's \`subprocess\`, the
+clock read before the spawn and after the answer), so the machine's noise falls on all rows
+alike. The ready line is the contract; the RSA-2048 signing key is generated in the background
+after it (a plain start) or read from a reused \`--key-file\`. \`python3 -c pass\`, spawned and
+waited for the same way, is the floor of starting a process at all.
+
+| spawn until | median | / \`python3 -c pass\` |
+| --- | --- | --- |
+| ready line, plain start | $(ms "$st_plain") ms (target ≤ 30 ms: $st_ok) | $(ratio "$st_plain" "$st_python") |
+| ready line, reused \`--key-file\` | $(ms "$st_key") ms | $(ratio "$st_key" "$st_python") |
+| first JWKS answer, reused \`--key-file\` | $(ms "$st_key_jwks") ms (target ≤ 30 ms: $st_key_jwks_ok) | $(ratio "$st_key_jwks" "$st_python") |
+| first token (sign-in, then a template token), reused \`--key-file\` | $(ms "$st_key_token") ms (target ≤ 30 ms: $st_key_token_ok) | $(ratio "$st_key_token" "$st_python") |
+| first JWKS answer, plain start (waits for the key's generation) | $(ms "$st_plain_jwks") ms | $(ratio "$st_plain_jwks" "$st_python") |
+| \`python3 -c pass\` exits (floor) | $(ms "$st_python") ms | 1.00 |
 
 ## Reproduce
 

@@ -37,10 +37,21 @@ fi
 # An import of a target that is not a declared dependency fails the build: the target graph in
 # Package.swift is the architecture, and the compiler holds it.
 swift build --build-tests --explicit-target-dependency-import-check=error "$@"
+# The release binaries too (`make build`, incremental): the ELF version guard
+# (Tests/EndToEndTests/Footprint/ELFVersionTests.swift) reads what they need from glibc and
+# libstdc++, which only the release link (static Swift runtime) decides.
+make --no-print-directory build >&2
+export CLERKCTL_RELEASE_DIR="$PWD/.build/release"
+# And what `make dist` makes from them, in a scratch directory: DistPackageTests checks the
+# tarball, SHA256SUMS and the .deb, and installs the .deb into a scratch root (dpkg --root).
+dist="$(mktemp -d)"
+trap 'rm -rf "$dist"' EXIT
+DIST_DIR="$dist" Scripts/dist.sh
+export CLERKCTL_DIST_DIR="$dist"
 # Every Frontend and Backend API reply any emulator serves to the suite (in process or as a
 # child process) is recorded, then validated against Clerk's OpenAPI specs.
 replies="$(mktemp -d)"
-trap 'rm -rf "$replies"' EXIT
+trap 'rm -rf "$replies" "$dist"' EXIT
 CLERK_EMULATOR_RECORD_REPLIES="$replies" swift test --skip-build "$@"
 python3 Tests/ClerkEmulatorTests/Fixtures/conformance/validate_replies.py "$replies"
 smoke="${FUZZ_SMOKE_SECONDS:-3}"

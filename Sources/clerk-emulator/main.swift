@@ -21,6 +21,9 @@ do throws(EmulatorUsageError) {
   case .help:
     FileHandle.standardOutput.write(Data(EmulatorCommandLine.usage.utf8))
     exit(0)
+  case .version:
+    FileHandle.standardOutput.write(Data((EmulatorCommandLine.versionLine + "\n").utf8))
+    exit(0)
   case .run(let parsed): options = parsed
   }
 } catch {
@@ -40,9 +43,18 @@ do throws(EmulatorConfigurationError) {
 if let instance = options.instance { configuration.instance = instance }
 configuration.redirectAllowlist += options.allowRedirects
 if let email = options.oauthAutoApprove { configuration.oauthAutoApprove = email }
-let key: RSAPrivateKey
-do { key = try RSAPrivateKey.generate(bits: 2048) } catch {
-  fail("could not generate the signing key: \(error)")
+// The key is read from the key file, or generated in the background once the ready line is
+// out: not on the start path.
+let signingKey: EmulatorSigningKey
+let generateKey: (_ instanceID: String) -> JoinableThread?
+do throws(EmulatorKeyFileError) {
+  (signingKey, generateKey) = try EmulatorSigningKey.starting(
+    keyFile: (options.keyFile ?? configuration.keyFile).map(EmulatorKeyFile.init(path:)),
+    warning: { FileHandle.standardError.write(Data("clerk-emulator: warning: \($0)\n".utf8)) },
+    failure: { fail($0) })
+} catch {
+  FileHandle.standardError.write(Data("clerk-emulator: \(error.description)\n".utf8))
+  exit(EmulatorKeyFileError.exitCode)
 }
 let quiet = options.quiet
 let offset = options.clockOffset
@@ -70,7 +82,7 @@ if let url = options.webhookURL {
     http: .curl(CurlConfiguration(userAgent: "Svix-Webhooks/1.0 (clerk-emulator)")))
 }
 let emulator = Emulator(
-  configuration: configuration, baseURL: "http://127.0.0.1", privateKey: key, clock: clock,
+  configuration: configuration, baseURL: "http://127.0.0.1", signingKey: signingKey, clock: clock,
   log: { entry in
     guard !quiet else { return }
     FileHandle.standardError.write(Data((entry.line + "\n").utf8))
@@ -90,6 +102,8 @@ do { try server.start() } catch {
 emulator.setBaseURL(
   "http://\(EmulatorCommandLine.advertisedHost(for: options.host)):\(server.port)")
 FileHandle.standardOutput.write(Data((emulator.startupLine.encoded + "\n").utf8))
+let keyGeneration = generateKey(emulator.instanceID)
 ShutdownSignal.wait()
 server.stop()
+keyGeneration?.join()
 exit(0)

@@ -1,4 +1,7 @@
 import ClerkCLI
+import ClerkctlCore
+import ClerkctlCurl
+import ClerkctlHTTP
 
 /// The result of one in-process run of clerkctl.
 struct CLIResult {
@@ -7,13 +10,15 @@ struct CLIResult {
   var error: String
 }
 
-/// Runs clerkctl in process with captured streams.
+/// Runs clerkctl in process with captured streams. It reaches no server unless `overLoopback`
+/// gives it libcurl and the system clock (for an emulator on loopback, ``LoopbackEmulator``).
 func runCLI(
   _ arguments: [String], input: String = "", environment: [String: String] = [:],
-  terminals: Set<Terminal.Stream> = []
+  terminals: Set<Terminal.Stream> = [], overLoopback: Bool = false
 ) -> CLIResult {
   let (terminal, recorder) = Terminal.capturing(input: input, terminals: terminals)
-  let context = CommandContext(terminal: terminal, environment: environment)
+  var context = CommandContext(terminal: terminal, environment: environment)
+  if overLoopback { context = context.overLoopback() }
   let code = CLI.run(arguments: arguments, context: context)
   return CLIResult(code: code, output: recorder.output, error: recorder.error)
 }
@@ -29,4 +34,15 @@ func parsedRun(_ arguments: [String]) throws -> (name: String, parsed: ParsedArg
     throw UsageError("expected a command to run for \(arguments)")
   }
   return (type.spec.name, parsed)
+}
+
+extension CommandContext {
+  /// This context with libcurl and the system clock: for a test whose server is an emulator on
+  /// loopback (its tokens carry real times).
+  func overLoopback() -> CommandContext {
+    var context = self
+    context.makeHTTPClient = { .curl($0) }
+    context.clock = .system
+    return context
+  }
 }

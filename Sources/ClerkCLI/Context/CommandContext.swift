@@ -15,22 +15,27 @@ package struct CommandContext: Sendable {
   package var globals: GlobalOptions
   /// The command being run, below the root (`["jwt", "decode"]`).
   package var commandPath: [String]
-  /// The time source.
+  /// The time source (`.live`: the system clock; by default a fixed instant, so a test that
+  /// forgets to inject one sees a clock that does not move rather than the real one).
   package var clock: Clock
   /// What ends the process on Ctrl-C and at the sign-in deadline (`.live` for the real
   /// process; by default one that watches nothing, so a test's run never ends its process).
   package var processGuard: ProcessGuard
-  /// Makes the HTTP client from its configuration (CA bundle, User-Agent): libcurl unless a
-  /// test hands in another transport (e.g. an emulator in memory).
-  package var makeHTTPClient: @Sendable (CurlConfiguration) -> HTTPClient = { .curl($0) }
+  /// Makes the HTTP client from its configuration (CA bundle, User-Agent): libcurl in `.live`;
+  /// by default one that sends nothing and fails, so a test reaches the network only when it
+  /// says so (an emulator in memory, or `.curl` for loopback).
+  package var makeHTTPClient: @Sendable (CurlConfiguration) -> HTTPClient = { _ in
+    .unconfigured
+  }
   /// Starts a browser on a command line (see ``BrowserLauncher``); returns whether it started.
+  /// `.live` starts the system's; by default none starts.
   package var launchBrowser:
-    @Sendable (_ command: [String], _ environment: [String: String]) -> Bool =
-      { BrowserLauncher.launch($0, environment: $1) }
+    @Sendable (_ command: [String], _ environment: [String: String]) -> Bool = { _, _ in false }
 
   package init(
     terminal: Terminal, environment: [String: String], globals: GlobalOptions = GlobalOptions(),
-    commandPath: [String] = [], clock: Clock = .system, processGuard: ProcessGuard = .inert
+    commandPath: [String] = [], clock: Clock = .fixed(CommandContext.fixedInstant),
+    processGuard: ProcessGuard = .inert
   ) {
     self.terminal = terminal
     self.environment = environment
@@ -40,10 +45,18 @@ package struct CommandContext: Sendable {
     self.processGuard = processGuard
   }
 
-  /// The real process: its streams and environment.
+  /// The instant the default clock stands at: 2026-01-01T00:00:00Z.
+  package static let fixedInstant = Date(timeIntervalSince1970: 1_767_225_600)
+
+  /// The real process: its streams and environment, libcurl, the system's browser and clock.
+  /// The only place that names them.
   package static var live: CommandContext {
-    CommandContext(
-      terminal: .live, environment: ProcessEnvironment.current(), processGuard: .live)
+    var context = CommandContext(
+      terminal: .live, environment: ProcessEnvironment.current(), clock: .system,
+      processGuard: .live)
+    context.makeHTTPClient = { .curl($0) }
+    context.launchBrowser = { BrowserLauncher.launch($0, environment: $1) }
+    return context
   }
 
   /// Whether prompts are allowed (see ``PromptPolicy``).

@@ -188,6 +188,10 @@ extension OptionKey where Value == Double {
     help: "Time limit for the whole sign-in, waits for codes and the browser included.",
     defaultValue: 120)
 
+  /// `whoami --offline`, `status --offline`: answer from the local file alone.
+  package static let offline = OptionKey<Bool>.flag(
+    "offline", help: "Do not check the session with Clerk.")
+
   /// `token --min-ttl`, `exec --min-ttl`: reuse a cached token only while it has this long left.
   package static let minTTL = OptionKey.seconds(
     "min-ttl", help: "Reuse a cached token only while it has this many seconds left.",

@@ -27,15 +27,7 @@ extension BackendAPIHandler {
           longMessage: "Must be 'Bearer <YOUR_API_KEY>'"))
     }
     guard ConstantTime.equals(key, secretKey) else {
-      return clerkError(
-        ClerkAPIFailure(
-          status: 401, code: "clerk_key_invalid",
-          message:
-            "The provided Clerk Secret Key is invalid. Make sure that your Clerk Secret Key is "
-            + "correct.",
-          longMessage:
-            "The provided Clerk Secret Key is invalid. Make sure that your Clerk Secret Key is "
-            + "correct."))
+      return clerkError(.secretKeyInvalid)
     }
     let body: JSONValue
     if context.method == "POST" || context.method == "PATCH" {
@@ -49,6 +41,8 @@ extension BackendAPIHandler {
     } else {
       body = [:]
     }
+    // The JWKS may wait for the signing key (still being generated): never holding the store.
+    if endpoint == .backendJWKS { return json(jwks.json) }
     let now = nowMilliseconds
     let isToken = endpoint == .backendSessionToken || endpoint == .backendTemplateToken
     let outcome: Result<JSONValue, ClerkAPIFailure> = state.withStore { store in
@@ -96,8 +90,6 @@ extension BackendAPIHandler {
     now: Int64
   ) throws(ClerkAPIFailure) -> JSONValue {
     switch endpoint {
-    case .backendJWKS:
-      return jwks.json
     case .backendListUsers:
       return try listUsers(context.query, store: store)
     case .backendCreateUser:

@@ -3,7 +3,7 @@ import ClerkctlCore
 import ClerkctlHTTP
 import ClerkctlJOSE
 
-/// `clerk-emulator [--host 127.0.0.1] [--port 0] [--config FILE] [--quiet]`: the command line
+/// `clerk-emulator [--host 127.0.0.1] [--port 0] [--config FILE] [--key-file FILE] [--quiet]`: the command line
 /// of the emulator executable, parsed in process so that tests can reach it.
 package enum EmulatorCommandLine {
   /// What the command line asks for.
@@ -16,6 +16,8 @@ package enum EmulatorCommandLine {
     package var allowRedirects: [String] = []
     package var oauthAutoApprove: String?
     package var clockOffset: Double = 0
+    /// `--key-file`: where the signing key is kept (overrides the config's `key_file`).
+    package var keyFile: String?
     /// `--webhook-url`: where Clerk's webhook events are posted.
     package var webhookURL: String?
     /// `--webhook-secret` (else `CLERK_WEBHOOK_SIGNING_SECRET`, else a fresh one).
@@ -24,18 +26,19 @@ package enum EmulatorCommandLine {
     package init() {}
   }
 
-  /// The outcome of parsing: run with options, or print ``usage`` and exit 0.
+  /// The outcome of parsing: run with options, or print ``usage`` or ``versionLine`` and exit 0.
   package enum Command: Equatable, Sendable {
     case run(Options)
     case help
+    case version
   }
 
   /// The options that take a value, then the flags (for "did you mean").
   static let valueOptions = [
     "--host", "--port", "--config", "--instance", "--allow-redirect", "--oauth-auto-approve",
-    "--clock-offset", "--webhook-url", "--webhook-secret",
+    "--clock-offset", "--key-file", "--webhook-url", "--webhook-secret",
   ]
-  static let flags = ["--quiet", "--help"]
+  static let flags = ["--quiet", "--help", "--version"]
 
   /// Parses `arguments` (without the program name).
   package static func parse(_ arguments: [String]) throws(EmulatorUsageError) -> Command {
@@ -62,6 +65,9 @@ package enum EmulatorCommandLine {
       case "-h", "--help":
         try noValue()
         return .help
+      case "--version":
+        try noValue()
+        return .version
       case "--host": options.host = try value()
       case "--port":
         let text = try value()
@@ -70,6 +76,10 @@ package enum EmulatorCommandLine {
         }
         options.port = port
       case "--config": options.config = try value()
+      case "--key-file":
+        let path = try value()
+        guard !path.isEmpty else { throw EmulatorUsageError("'--key-file' expects a path") }
+        options.keyFile = path
       case "--quiet":
         try noValue()
         options.quiet = true
@@ -143,13 +153,17 @@ package enum EmulatorCommandLine {
     }
   }
 
+  /// `clerk-emulator --version`.
+  package static var versionLine: String { "clerk-emulator \(ClerkVersion.current)" }
+
   /// `clerk-emulator --help`.
   package static let usage = """
     OVERVIEW: A local Clerk (Frontend API, Backend API subset, JWKS) plus a Convex-style API.
 
     USAGE: clerk-emulator [--host <host>] [--port <port>] [--config <file>] [--quiet]
-                          [--instance development|production] [--allow-redirect <url>]...
-                          [--oauth-auto-approve <email>] [--clock-offset <seconds>]
+                          [--key-file <file>] [--instance development|production]
+                          [--allow-redirect <url>]... [--oauth-auto-approve <email>]
+                          [--clock-offset <seconds>]
                           [--webhook-url <url> [--webhook-secret whsec_…]]
 
     OPTIONS:
@@ -161,6 +175,12 @@ package enum EmulatorCommandLine {
                                 [{"name","id","secret_key","scoped_machines",
                                 "default_token_ttl"}], fixed ids and ak_ secrets optional).
       --quiet                   Do not log requests to stderr.
+      --key-file <file>         Keep the signing key in this PEM file: read when it exists,
+                                else written once with a new key (0600), so every start
+                                publishes the same key under the same kid, the instance id
+                                (the config's key_file, relative to the config file, does the
+                                same). A file that
+                                cannot be read or holds no RSA key: one line, exit 1.
       --instance <type>         development (default: any browser sign-in redirect URL) or
                                 production (only allowlisted redirect URLs).
       --allow-redirect <url>    Add a redirect URL to the allowlist (repeatable; adds to the
@@ -176,9 +196,12 @@ package enum EmulatorCommandLine {
                                 The signing secret (else CLERK_WEBHOOK_SIGNING_SECRET, else
                                 a fresh one, printed as webhook_secret in the JSON line).
       -h, --help                Show this help.
+      --version                 Print the version.
 
     Prints one JSON line with fapi_url, api_url, convex_url, jwks_url, publishable_key and
-    secret_key once it accepts connections; runs until SIGINT or SIGTERM.
+    secret_key once it accepts connections; runs until SIGINT or SIGTERM. Without a key file,
+    the signing key is generated in the background after that line; a request that needs it
+    first (a token, the JWKS) waits for it.
 
     """
 }

@@ -81,6 +81,9 @@ package struct EmulatorConfiguration: Sendable, Equatable {
   package var memberships: [Membership] = []
   /// Machines for M2M tokens (see `Machine`); none in the seed.
   package var machines: [Machine] = []
+  /// Where the signing key is kept (`key_file`; see ``EmulatorKeyFile``), relative to the
+  /// config file's directory when read by ``load(path:)``.
+  package var keyFile: String?
 
   package init(
     users: [User], templates: [Template], sessionTokenLifetime: Int64 = 60,
@@ -181,6 +184,7 @@ package struct EmulatorConfiguration: Sendable, Equatable {
     try readBrowserSignIn(root)
     try readOrganizations(root)
     try readMachines(root)
+    try readKeyFile(root)
   }
 
   /// Reads `social_providers`, `instance`, `redirect_allowlist` and `oauth_auto_approve`.
@@ -239,7 +243,9 @@ package struct EmulatorConfiguration: Sendable, Equatable {
     guard let data = FileManager.default.contents(atPath: path) else {
       throw .unreadable(path)
     }
-    return try Self(json: [UInt8](data))
+    var configuration = try Self(json: [UInt8](data))
+    configuration.resolveKeyFile(relativeTo: path)
+    return configuration
   }
 
   static func list(

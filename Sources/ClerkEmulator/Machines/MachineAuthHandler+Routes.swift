@@ -79,7 +79,7 @@ extension MachineAuthHandler {
     _ key: String, tokenEndpoint: Bool, store: Store, now: Int64
   ) throws(ClerkAPIFailure) -> Caller {
     if key.hasPrefix("sk_") {
-      guard ConstantTime.equals(key, secretKey) else { throw Self.secretKeyInvalid }
+      guard ConstantTime.equals(key, secretKey) else { throw .secretKeyInvalid }
       return .instance
     }
     if tokenEndpoint, key.hasPrefix("ak_") {
@@ -88,13 +88,8 @@ extension MachineAuthHandler {
       }
       return .machine(machine.id)
     }
-    throw Self.secretKeyInvalid
+    throw .secretKeyInvalid
   }
-
-  private static let secretKeyInvalid = ClerkAPIFailure(
-    status: 401, code: "authentication_invalid", message: "Invalid authentication",
-    longMessage:
-      "The provided Clerk Secret Key is invalid. Make sure that your Clerk Secret Key is correct.")
 
   /// An M2M endpoint's error: `{"errors":[{"message","long_message","code"}]}`.
   func m2mError(_ failure: ClerkAPIFailure) -> HTTPResponse {

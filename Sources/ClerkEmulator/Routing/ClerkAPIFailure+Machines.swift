@@ -24,11 +24,19 @@ extension ClerkAPIFailure {
   }
 
   /// An `ak_…` bearer that is no machine's current secret, nor a rotated one in its grace period.
+  /// Clerk's catalogue words (`InvalidAuthentication`); it has no text of its own for machines.
   static let machineSecretInvalid = Self(
     status: 401, code: "authentication_invalid", message: "Invalid authentication",
+    longMessage: "Unable to authenticate the request, you need to supply an active session")
+
+  /// A Backend API bearer that is not the instance's secret key (Clerk answers
+  /// `clerk_key_invalid`, 401).
+  static let secretKeyInvalid = Self(
+    status: 401, code: "clerk_key_invalid",
+    message:
+      "The provided Clerk Secret Key is invalid. Make sure that your Clerk Secret Key is correct.",
     longMessage:
-      "The provided Machine Secret Key is invalid: it belongs to no machine, or it was rotated "
-      + "and its grace period is over.")
+      "The provided Clerk Secret Key is invalid. Make sure that your Clerk Secret Key is correct.")
 
   /// `POST /m2m_tokens` with the instance secret key: only a machine can create its tokens.
   static let machineSecretRequired = Self(

@@ -16,12 +16,10 @@ import Foundation
 package final class Emulator: EmulatorSurface {
   /// The state; tests read the request log and sent emails through it.
   package let state: EmulatorState
-  /// The instance id (`ins_…`), also the JWT `kid`.
+  /// The instance id (`ins_…`), also the JWT `kid` (a key file's own, with a key file).
   package let instanceID: String
   /// The Backend API secret key (`sk_test_…`).
   package let secretKey: String
-  let signer: JWTSigner
-  let jwks: JWKS
   /// The emulator's clock: the one it was given, moved ahead by the test surface's
   /// `POST /__emulator/clock` (the executable dates its HTTP replies by it too).
   package let clock: Clock
@@ -44,7 +42,8 @@ package final class Emulator: EmulatorSurface {
   ///   - configuration: seed data (`.seed` when no `--config`).
   ///   - baseURL: the served origin, e.g. `http://127.0.0.1:8787` (no trailing `/`); it is the
   ///     FAPI URL and token issuer. Change it later with `setBaseURL(_:)`.
-  ///   - privateKey: the RS256 signing key.
+  ///   - signingKey: the RS256 signing key, which may still be on its way (requests that need
+  ///     it wait).
   ///   - clock: time source for timestamps, token times and fault delays.
   ///   - random: randomness for ids, codes and the secret key.
   ///   - log: called with every logged request (the executable prints them to stderr).
@@ -53,8 +52,8 @@ package final class Emulator: EmulatorSurface {
   ///   - webhooks: where to deliver Clerk's webhook events, and how (`nil`: none are sent).
   ///   - webhookLog: told of each webhook delivery given up on.
   package init(
-    configuration: EmulatorConfiguration = .seed, baseURL: String, privateKey: RSAPrivateKey,
-    clock: Clock = .system, random: RandomSource = .secure,
+    configuration: EmulatorConfiguration = .seed, baseURL: String,
+    signingKey: EmulatorSigningKey, clock: Clock = .system, random: RandomSource = .secure,
     log: (@Sendable (RequestLogEntry) -> Void)? = nil,
     recorder: ReplyRecorder? = ReplyRecorder.fromEnvironment(),
     webhooks: WebhookSettings? = nil, webhookLog: @escaping @Sendable (String) -> Void = { _ in }
@@ -65,11 +64,11 @@ package final class Emulator: EmulatorSurface {
     self.recorder = recorder
     self.random = random
     self.logSink = log
-    let instanceID = random.id("ins")
+    // Drawn even when the key brings its own, so the ids after it stay the same.
+    let drawnID = random.id("ins")
+    let instanceID = signingKey.instanceID ?? drawnID
     self.instanceID = instanceID
     self.secretKey = "sk_test_" + random.base62(40)
-    self.signer = JWTSigner(key: privateKey, kid: instanceID)
-    self.jwks = JWKS(keys: [JWK(publicKey: privateKey.publicKey, kid: instanceID)])
     let now = Int64(clock.now().timeIntervalSince1970 * 1000)
     var store = Store(
       baseURL: Self.trimmed(baseURL), sessionTokenLifetime: configuration.sessionTokenLifetime)
@@ -107,7 +106,7 @@ package final class Emulator: EmulatorSurface {
     let state = EmulatorState(store: store)
     self.state = state
     let services = EmulatorServices(
-      state: state, instanceID: instanceID, secretKey: secretKey, signer: signer, jwks: jwks,
+      state: state, instanceID: instanceID, secretKey: secretKey, signingKey: signingKey,
       clock: clock, random: random, clockShift: clockShift)
     self.services = services
     self.frontend = FrontendAPIHandler(services: services)
@@ -116,6 +115,19 @@ package final class Emulator: EmulatorSurface {
     self.convex = ConvexHandler(services: services)
     self.machineAuth = MachineAuthHandler(services: services)
     self.testSurface = TestSurfaceHandler(services: services, backend: backend)
+  }
+
+  /// Creates an emulator signing with `privateKey`, published under its instance id.
+  package convenience init(
+    configuration: EmulatorConfiguration = .seed, baseURL: String, privateKey: RSAPrivateKey,
+    clock: Clock = .system, random: RandomSource = .secure,
+    log: (@Sendable (RequestLogEntry) -> Void)? = nil,
+    recorder: ReplyRecorder? = ReplyRecorder.fromEnvironment()
+  ) {
+    self.init(
+      configuration: configuration, baseURL: baseURL,
+      signingKey: EmulatorSigningKey(key: privateKey), clock: clock, random: random, log: log,
+      recorder: recorder)
   }
 
   /// The served origin: FAPI URL, BAPI base (without `/v1`), Convex URL and token issuer.

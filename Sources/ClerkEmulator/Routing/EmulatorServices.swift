@@ -5,14 +5,19 @@ import ClerkctlJOSE
 /// and the randomness.
 struct EmulatorServices: Sendable {
   let state: EmulatorState
-  /// The instance id (`ins_…`), also the JWT `kid`.
+  /// The instance id (`ins_…`), also the JWT `kid` (a key file's own, with a key file).
   let instanceID: String
   /// The Backend API secret key (`sk_test_…`).
   let secretKey: String
-  let signer: JWTSigner
-  let jwks: JWKS
+  /// The signing key, which may still be on its way: `signer` and `jwks` wait for it.
+  let signingKey: EmulatorSigningKey
   let clock: Clock
   let random: RandomSource
   /// How far the test surface has moved `clock` ahead.
   let clockShift: ClockShift
+
+  /// Signs tokens (waits for the key).
+  var signer: JWTSigner { signingKey.keys(defaultKID: instanceID).signer }
+  /// The published keys (waits for the key).
+  var jwks: JWKS { signingKey.keys(defaultKID: instanceID).jwks }
 }

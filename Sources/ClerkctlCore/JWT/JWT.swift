@@ -24,6 +24,14 @@ package struct JWT: Sendable {
     signingInput = parts.signingInput
   }
 
+  /// The claims of `token` alone, decoded without verifying it and without decoding the header
+  /// or the signature: for reading the expiry of a token Clerk just sent over TLS.
+  ///
+  /// - Throws: `JWTError` as ``init(_:)`` does for the parts it reads.
+  package static func unverifiedPayload(of token: String) throws(JWTError) -> JSONValue {
+    try JWTParts(token).payload()
+  }
+
   /// The header's `alg`, when it is a string.
   package var algorithm: String? { header["alg"]?.stringValue }
 

@@ -184,11 +184,11 @@ package struct ClerkAccount {
 
   /// The payload of a JWT Clerk just gave us (not verified: it came over TLS from Clerk).
   package static func claims(of jwt: String) throws -> JSONValue {
-    let parts = jwt.split(separator: ".", omittingEmptySubsequences: false)
-    guard parts.count == 3, let bytes = Base64URL.decode(String(parts[1])),
-      let payload = try? JSONValue(parsing: bytes), payload.objectValue != nil
-    else { throw ClerkError.malformedResponse("the minted token is not a JWT") }
-    return payload
+    do {
+      return try JWT.unverifiedPayload(of: jwt)
+    } catch {
+      throw ClerkError.malformedResponse("the minted token is not a JWT (\(error))")
+    }
   }
 
   /// Tells a dead session (`notSignedIn`) from a template that cannot be minted (`tokenRefused`).

@@ -26,6 +26,8 @@ extension ProfileCredential {
       ]
     }
     members["tokens"] = .object(cache)
+    if kind != .user { members["kind"] = .string(kind.rawValue) }
+    if let machine { members["machine"] = machine.jsonValue }
     // Absent: not known; null: the personal account.
     switch activeOrganization {
     case .unknown: break
@@ -78,6 +80,10 @@ extension ProfileCredential {
         instance: try token.optionalString("instance"))
     }
     _ = try reader.optionalString("active_organization_id")  // a string or null, when present
+    let kindName = try reader.optionalString("kind") ?? ProfileKind.user.rawValue
+    guard let kind = ProfileKind(rawValue: kindName) else {
+      throw .corrupt(path: path, reason: "unknown kind '\(kindName)'")
+    }
     self.init(
       profile: profile, fapiURL: fapiURL, clientToken: clientToken, sessionID: sessionID,
       userID: userID, email: email, signedInAt: signedInAt, clockSkew: clockSkew,
@@ -85,6 +91,13 @@ extension ProfileCredential {
       activeOrganization: ActiveOrganization(
         member: document.objectValue?["active_organization_id"]),
       identifier: identifier)
+    self.kind = kind
+    if kind == .machine {
+      guard let member = document.objectValue?["machine"] else {
+        throw .corrupt(path: path, reason: "a machine profile has no 'machine'")
+      }
+      machine = try MachineCredential(json: member, path: path)
+    }
   }
 }
 

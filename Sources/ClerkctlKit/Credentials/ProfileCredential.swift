@@ -29,6 +29,10 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
   package var tokens: [String: CachedToken]
   /// The session's active organization as Clerk last reported it; token requests carry it.
   package var activeOrganization: ActiveOrganization
+  /// What kind of credential this is (`user` for files written before kinds existed).
+  package var kind: ProfileKind = .user
+  /// A machine profile's secret, Backend API and token cache (`kind == .machine`).
+  package var machine: MachineCredential?
 
   package init(
     profile: String, fapiURL: String, clientToken: String, sessionID: String? = nil,
@@ -84,6 +88,7 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
     "ProfileCredential(profile: \(profile), fapiURL: \(fapiURL), sessionID: "
       + "\(sessionID ?? "nil"), userID: \(userID ?? "nil"), email: \(email ?? "nil"), "
       + "signedInAt: \(signedInAt), clockSkew: \(clockSkew), tokens: \(tokens.count), "
-      + "activeOrganization: \(activeOrganization), clientToken: <redacted>)"
+      + "activeOrganization: \(activeOrganization), kind: \(kind.rawValue), "
+      + "machine: \(machine.map(\.description) ?? "nil"), clientToken: <redacted>)"
   }
 }

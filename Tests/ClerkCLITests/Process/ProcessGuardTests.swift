@@ -14,7 +14,9 @@ struct ProcessGuardTests {
     let context = CommandContext(
       terminal: terminal,
       environment: ["CLERKCTL_CONFIG_DIR": config.path, "HOME": config.path],
-      processGuard: processGuard)
+      processGuard: processGuard
+    )
+    .overLoopback()
     let code = CLI.run(
       arguments: [
         "login", "--identifier", "demo@example.com", "--password-stdin", "--sign-in-timeout",

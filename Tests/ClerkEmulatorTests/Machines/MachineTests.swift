@@ -173,7 +173,7 @@ struct MachineTests {
     let ci = try harness.createMachine("ci")
     let withMachineKey = harness.bapi("GET", "/v1/machines", authorization: "Bearer " + ci.secret)
     #expect(withMachineKey.status == 401)
-    #expect(EmulatorHarness.errorCode(withMachineKey) == "authentication_invalid")
+    #expect(EmulatorHarness.errorCode(withMachineKey) == "clerk_key_invalid")
     #expect(harness.bapi("GET", "/v1/machines", authorization: "").status == 401)
     #expect(
       harness.bapi("GET", "/v1/machines/\(ci.id)", authorization: "Bearer sk_test_wrong").status

@@ -28,11 +28,13 @@ struct EmulatorHarness {
     configuration: EmulatorConfiguration = .seed, overLoopback: Bool = false,
     server serverConfiguration: HTTPServer.Configuration = .init(),
     recorder: ReplyRecorder? = ReplyRecorder.fromEnvironment(),
+    signingKey: EmulatorSigningKey? = nil,
     webhooks: WebhookSettings? = nil, webhookLog: @escaping @Sendable (String) -> Void = { _ in }
   ) throws {
     time = TestClock()
     let emulator = Emulator(
-      configuration: configuration, baseURL: Self.base, privateKey: try RFC7515Key.privateKey(),
+      configuration: configuration, baseURL: Self.base,
+      signingKey: try signingKey ?? EmulatorSigningKey(key: RFC7515Key.privateKey()),
       clock: time.clock, recorder: recorder, webhooks: webhooks, webhookLog: webhookLog)
     self.emulator = emulator
     http = HTTPClient.curl()

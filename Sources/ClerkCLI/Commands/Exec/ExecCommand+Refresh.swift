@@ -3,13 +3,16 @@ import ClerkctlKit
 extension ExecCommand {
   /// `exec --refresh`: runs the command with a `TokenSupply` alive around it, and removes the
   /// supply whatever way the command ends.
-  func runRefreshing(_ context: CommandContext) throws -> Int32 {
+  ///
+  /// - Parameter source: the tokens (`nil`: the user profile's, by `--template`).
+  func runRefreshing(_ context: CommandContext, source: TokenSource? = nil) throws -> Int32 {
     let renewal = TokenRenewal(minTTL: minTTL)
     let terminal = context.terminal
     let supply: TokenSupply
     do {
       supply = try TokenSupply(
-        account: try context.account(), template: template, renewal: renewal,
+        source: try source ?? .user(try context.account(), template: template),
+        template: template, renewal: renewal,
         directoryBase: PrivateDirectory.base(environment: context.environment),
         report: { line in terminal.writeError("clerkctl: \(line)\n") })
     } catch {
@@ -17,7 +20,7 @@ extension ExecCommand {
     }
     defer { supply.finish() }
     let first = try supply.firstToken()
-    var environment = context.environment
+    var environment = childEnvironment(context)
     environment[variable] = first.token.jwt
     environment[variable + "_EXPIRES_AT"] = String(first.token.expiresAt)
     environment.merge(supply.variables(name: variable)) { _, new in new }

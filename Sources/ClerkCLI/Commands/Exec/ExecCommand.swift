@@ -32,7 +32,7 @@ package struct ExecCommand: Command {
       ],
       options: [
         Options.template.spec, Options.variable.spec, OptionKey.minTTL.spec, Options.refresh.spec,
-      ],
+      ] + TokenCommand.MachineOptions.specs,
       arguments: [
         ArgumentSpec("command", help: "The program to run.", valueKind: .command),
         ArgumentSpec(
@@ -57,8 +57,11 @@ package struct ExecCommand: Command {
   package var minTTL: Double
   package var refresh: Bool
   package var command: [String]
+  /// `--token-format`, `--ttl`, `--claims` (machine profiles, `ExecCommand+Machine.swift`).
+  package var machineOptions: TokenCommand.MachineTokenOptions
 
   package init(parsed: ParsedArguments) throws {
+    machineOptions = try TokenCommand.MachineTokenOptions(parsed: parsed)
     template = parsed[Options.template]
     if let template { try TemplateName.validate(template) }
     variable = parsed[Options.variable]
@@ -76,6 +79,10 @@ package struct ExecCommand: Command {
   package func run(_ context: CommandContext) throws -> Int32 {
     // Find the command first: a typo should not cost a token mint.
     _ = try ChildProcess.resolve(command[0], path: context.environment["PATH"])
+    switch context.profileKind() {
+    case .machine: return try runMachine(context)
+    case let kind: try machineOptions.refuse(on: kind)
+    }
     if refresh { return try runRefreshing(context) }
     let result = try context.account().token(
       template: template, minTTL: minTTL, forceRefresh: false)

@@ -18,19 +18,13 @@ package struct StatusCommand: Command {
         [{profile, selected, fapi_url, user_id, email, session_id, session_status, file: {path, mode}, \
         tokens: [{template, expires_at, expires_in}], error}]}.
         """,
-      options: [Options.offline.spec])
-  }
-
-  /// The options of `status`.
-  package enum Options {
-    package static let offline = OptionKey.flag(
-      "offline", help: "Do not check the selected profile's session with Clerk.")
+      options: [OptionKey.offline.spec])
   }
 
   package var offline: Bool
 
   package init(parsed: ParsedArguments) throws {
-    offline = parsed[Options.offline]
+    offline = parsed[OptionKey.offline]
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
@@ -38,7 +32,9 @@ package struct StatusCommand: Command {
     let selection = try context.profileSelection()
     let selected = selection.name
     // The selected profile's credential goes nowhere it was not issued: refuse before anything.
-    try context.account(profile: selected).checkInstanceBinding()
+    if context.profileKind(profile: selected) != .machine {
+      try context.account(profile: selected).checkInstanceBinding()
+    }
     var names = store.listProfiles()
     if !names.contains(selected) { names.append(selected) }
     let now = context.clock.now().timeIntervalSince1970
@@ -61,7 +57,23 @@ package struct StatusCommand: Command {
       var line = "\(name == selected ? "*" : " ") \(name)"
       var status = "signed_out"
       do {
-        if let credential = try store.load(profile: name) {
+        if let machine = try store.load(profile: name), machine.kind == .machine {
+          status = "not_checked"
+          entry.merge(MachineIdentity.members(machine)) { _, new in new }
+          if name == selected {
+            do {
+              _ = try MachineIdentity.check(context, profile: name)
+              (status, code) = ("active", .success)
+            } catch {
+              (status, code) = ("error", ErrorReporter.exitCode(for: error))
+              entry["error"] = .string(ErrorReporter.message(for: error))
+            }
+          }
+          let id = TerminalText.sanitized(machine.machine?.machineID ?? "?")
+          let api = TerminalText.sanitized(machine.machine?.apiURL ?? "?")
+          line += "  machine \(id) on \(api) (\(status))"
+        } else if let credential = try store.load(profile: name) {
+          entry["kind"] = .string(credential.kind.rawValue)
           entry["fapi_url"] = .string(credential.fapiURL)
           entry["user_id"] = credential.userID.map(JSONValue.string) ?? .null
           entry["email"] = credential.email.map(JSONValue.string) ?? .null

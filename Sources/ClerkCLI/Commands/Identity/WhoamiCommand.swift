@@ -17,22 +17,19 @@ package struct WhoamiCommand: Command {
         --offline; organization null, or {id, slug, name, role} — with --offline only the id \
         is known).
         """,
-      options: [Options.offline.spec])
-  }
-
-  /// The options of `whoami`.
-  package enum Options {
-    package static let offline = OptionKey.flag(
-      "offline", help: "Do not check the session with Clerk.")
+      options: [OptionKey.offline.spec])
   }
 
   package var offline: Bool
 
   package init(parsed: ParsedArguments) throws {
-    offline = parsed[Options.offline]
+    offline = parsed[OptionKey.offline]
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
+    if context.profileKind() == .machine {
+      return try MachineIdentity.whoami(context, offline: offline)
+    }
     let account = try context.account()
     var credential = try account.requireCredential()
     var status = "not checked"

@@ -23,6 +23,12 @@ package struct LoginCommand: Command {
 
         --json prints {schema_version, profile, user_id, email, identifier, session_id, \
         fapi_url} on stdout.
+
+        --machine stores a machine identity instead: its secret key from --secret-stdin or \
+        CLERK_MACHINE_SECRET_KEY (never a flag), for the Backend API of --api-url or \
+        CLERK_API_URL (default https://api.clerk.com); the machine id is learned from its \
+        first token. A secret Clerk refuses is exit 4. --json: {schema_version, profile, kind, \
+        machine_id, api_url}.
         """,
       examples: [
         CommandExample(
@@ -53,7 +59,7 @@ package struct LoginCommand: Command {
         Options.secondFactor.spec, Options.codeFromStdin.spec, Options.ticketFromStdin.spec,
         Options.userID.spec, Options.oauth.spec, Options.sso.spec, Options.noBrowser.spec,
         OptionKey.callbackPort.spec, Options.redirectURL.spec, OptionKey.signInTimeout.spec,
-        Options.noSignUp.spec,
+        Options.noSignUp.spec, MachineOptions.machine.spec, MachineOptions.secretFromStdin.spec,
       ])
   }
 
@@ -122,8 +128,12 @@ package struct LoginCommand: Command {
   package var signInTimeout: Double
   /// `--oauth` / `--sso`: a browser sign-in (see `LoginCommand+Browser.swift`).
   let browser: BrowserLoginOptions?
+  /// With `--machine` (see `LoginCommand+Machine.swift`): whether the secret is on stdin.
+  var machine: Bool?
 
   package init(parsed: ParsedArguments) throws {
+    try Self.checkMachineOptions(parsed)
+    machine = parsed[MachineOptions.machine] ? parsed[MachineOptions.secretFromStdin] : nil
     identifier = parsed[Options.identifier]
     passwordFromStdin = parsed[Options.passwordFromStdin]
     codeFromStdin = parsed[Options.codeFromStdin]
@@ -154,6 +164,7 @@ package struct LoginCommand: Command {
 
   package func run(_ context: CommandContext) throws -> Int32 {
     do {
+      if let machine { return try runMachineLogin(context, secretFromStdin: machine) }
       if let browser { return try runBrowserLogin(browser, context) }
       return try runSignIn(context)
     } catch ClerkError.signInTimedOut(let seconds) {

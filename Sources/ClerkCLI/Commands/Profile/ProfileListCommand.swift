@@ -24,6 +24,7 @@ package struct ProfileListCommand: Command {
       let credential = try? store.load(profile: name)
       entries.append([
         "profile": .string(name), "current": .bool(name == current),
+        "kind": credential.map { .string($0.kind.rawValue) } ?? .null,
         "fapi_url": credential.map { .string($0.fapiURL) } ?? .null,
         "user_id": credential?.userID.map(JSONValue.string) ?? .null,
         "email": credential?.email.map(JSONValue.string) ?? .null,

@@ -24,7 +24,7 @@ package struct RootCommand: Command {
       subcommands: [
         LoginCommand.self, TokenCommand.self, WhoamiCommand.self, StatusCommand.self,
         ProfileCommand.self, OrgCommand.self, LogoutCommand.self, ExecCommand.self, APICommand.self,
-        ConvexCommand.self,
+        ConvexCommand.self, M2MCommand.self,
         JWTCommand.self, DoctorCommand.self, CompletionCommand.self, VersionCommand.self,
         HelpCommand.self, CompleteCommand.self,
       ])

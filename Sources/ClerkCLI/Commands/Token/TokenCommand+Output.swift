@@ -13,24 +13,29 @@ extension TokenCommand {
       try file.write(Self.fileContent(result, format: format, template: template))
       return ExitCode.success.rawValue
     }
+    return try watch(context, file, source: .user(try context.account(), template: template))
+  }
+
+  /// `--watch`: keeps `file` fresh with `source`'s tokens until SIGINT/SIGTERM or the end.
+  func watch(_ context: CommandContext, _ file: TokenFile, source: TokenSource) throws -> Int32 {
+    let format = self.format ?? .raw
     let wakeup = Wakeup()
     wakeup.wakeOnShutdownSignals()
-    let account = try context.account()
     let renewal = TokenRenewal(minTTL: minTTL)
     let log = WatchLog(
-      terminal: context.terminal, json: context.globals.json, profile: account.profile,
+      terminal: context.terminal, json: context.globals.json, profile: source.profile,
       file: file.path)
     let template = self.template
     let keeper = TokenKeeper(
-      account: account, template: template, renewal: renewal, wakeup: wakeup
+      source: source, template: template, renewal: renewal, wakeup: wakeup
     ) { event in
       switch event {
       case .renewed(let result):
         do {
           try file.write(Self.fileContent(result, format: format, template: template))
-          log.renewed(result, secondsLeft: account.secondsLeft(result))
+          log.renewed(result, secondsLeft: source.secondsLeft(result))
         } catch {
-          log.failed(error, retryIn: 0, secondsLeft: account.secondsLeft(result))
+          log.failed(error, retryIn: 0, secondsLeft: source.secondsLeft(result))
         }
       case .failed(let error, let retryIn, let secondsLeft):
         log.failed(error, retryIn: retryIn, secondsLeft: secondsLeft)

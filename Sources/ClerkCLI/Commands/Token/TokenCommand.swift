@@ -21,6 +21,14 @@ package struct TokenCommand: Command {
         with backoff, and prints one line per renewal or failure on stderr (--json: one JSON \
         object per line: {schema_version, profile, event, file, …}). When the session ends it \
         removes FILE and exits 4. Watchers and token calls on one profile share each mint.
+
+        On a machine profile (clerkctl login --machine) it prints an M2M token: \
+        --token-format opaque|jwt (default opaque), --ttl SECONDS, --claims JSON|@FILE; cached \
+        per (format, ttl, claims); an opaque creation sends min_remaining_ttl_seconds = \
+        --min-ttl so Clerk reuses a live token across runners; --min-ttl not below --ttl is a \
+        usage error before anything is sent; --template is a usage error. --json prints \
+        {schema_version, profile, kind, token, token_format, token_id, subject, scopes, \
+        expires_at, expires_in, cached}.
         """,
       examples: [
         CommandExample("Print a token for a Convex backend", "clerkctl token --template convex"),
@@ -33,7 +41,7 @@ package struct TokenCommand: Command {
       options: [
         Options.template.spec, OptionKey.minTTL.spec, Options.forceRefresh.spec,
         Options.format.spec, Options.output.spec, Options.watch.spec,
-      ])
+      ] + MachineOptions.specs)
   }
 
   /// The options of `token` (`--min-ttl` is ``OptionKey``'s, shared with `exec`).
@@ -66,8 +74,11 @@ package struct TokenCommand: Command {
   package var format: Format?
   package var output: String?
   package var watch: Bool
+  /// `--token-format`, `--ttl`, `--claims` (machine profiles, `TokenCommand+Machine.swift`).
+  package var machineOptions: MachineTokenOptions
 
   package init(parsed: ParsedArguments) throws {
+    machineOptions = try MachineTokenOptions(parsed: parsed)
     template = parsed[Options.template]
     if let template { try TemplateName.validate(template) }
     minTTL = parsed[.minTTL]
@@ -84,6 +95,10 @@ package struct TokenCommand: Command {
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
+    switch context.profileKind() {
+    case .machine: return try runMachine(context)
+    case let kind: try machineOptions.refuse(on: kind)
+    }
     if let output { return try runWriting(context, to: TokenFile(path: output)) }
     let account = try context.account()
     let result = try account.token(

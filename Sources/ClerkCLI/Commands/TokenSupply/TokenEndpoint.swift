@@ -46,7 +46,7 @@ package struct TokenEndpoint: Sendable {
     guard format == "json" else {
       return reply(200, result.token.jwt)
     }
-    let left = Int64(keeper.account.secondsLeft(result).rounded(.down))
+    let left = Int64(keeper.secondsLeft(result).rounded(.down))
     let json: JSONValue = [
       "jwt": .string(result.token.jwt),
       "template": keeper.template.map(JSONValue.string) ?? .null,

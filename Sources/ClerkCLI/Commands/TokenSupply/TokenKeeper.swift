@@ -22,7 +22,8 @@ package final class TokenKeeper: Sendable {
     case ended(any Error)
   }
 
-  package let account: ClerkAccount
+  /// Where tokens come from.
+  package let source: TokenSource
   package let template: String?
   package let renewal: TokenRenewal
   private let wakeup: Wakeup
@@ -45,11 +46,21 @@ package final class TokenKeeper: Sendable {
   ///   - renewal: how long a token must have left.
   ///   - wakeup: cut short by `stop()` (and by signals, when the caller arranges it).
   ///   - onEvent: told of each change; runs under the keeper's lock, so it must not call back.
-  package init(
+  package convenience init(
     account: ClerkAccount, template: String?, renewal: TokenRenewal,
     wakeup: Wakeup = Wakeup(), onEvent: @escaping @Sendable (Event) -> Void
   ) {
-    self.account = account
+    self.init(
+      source: .user(account, template: template), template: template, renewal: renewal,
+      wakeup: wakeup, onEvent: onEvent)
+  }
+
+  /// A keeper of `source`'s tokens (`template`: what the endpoint's JSON names).
+  package init(
+    source: TokenSource, template: String? = nil, renewal: TokenRenewal,
+    wakeup: Wakeup = Wakeup(), onEvent: @escaping @Sendable (Event) -> Void
+  ) {
+    self.source = source
     self.template = template
     self.renewal = renewal
     self.wakeup = wakeup
@@ -62,8 +73,7 @@ package final class TokenKeeper: Sendable {
   /// - Throws: what minting throws; nothing is reported then.
   @discardableResult
   package func start(forceRefresh: Bool = false) throws -> ClerkAccount.TokenResult {
-    let result = try account.token(
-      template: template, minTTL: renewal.requestedTTL, forceRefresh: forceRefresh)
+    let result = try source.token(renewal.requestedTTL, forceRefresh)
     accept(result)
     return result
   }
@@ -74,7 +84,7 @@ package final class TokenKeeper: Sendable {
       let pause: Double = state.withLock { state in
         if state.failures > 0 { return renewal.backoff(failures: state.failures) }
         guard let current = state.current else { return 0 }
-        let delay = renewal.delay(secondsLeft: account.secondsLeft(current))
+        let delay = renewal.delay(secondsLeft: secondsLeft(current))
         // A renewal that brought nothing newer (tokens too short-lived to reach the renewal
         // point) waits a little instead of asking again at once.
         return state.unchanged ? max(delay, TokenRenewal.clockPrecision) : delay
@@ -90,13 +100,18 @@ package final class TokenKeeper: Sendable {
   package func current() throws -> ClerkAccount.TokenResult {
     let kept: ClerkAccount.TokenResult? = try state.withLock { state in
       if let ended = state.ended { throw ended }
-      guard let current = state.current, account.secondsLeft(current) >= renewal.minTTL else {
+      guard let current = state.current, secondsLeft(current) >= renewal.minTTL else {
         return nil
       }
       return current
     }
     if let kept { return kept }
     return try renew()
+  }
+
+  /// Seconds `result`'s token has left now, on Clerk's clock.
+  package func secondsLeft(_ result: ClerkAccount.TokenResult) -> Double {
+    source.secondsLeft(result)
   }
 
   /// Why renewing stopped for good, once the session ended.
@@ -112,7 +127,7 @@ package final class TokenKeeper: Sendable {
   @discardableResult
   private func renew() throws -> ClerkAccount.TokenResult {
     do {
-      let result = try account.renewedToken(template: template, renewal: renewal)
+      let result = try source.renewed(renewal)
       accept(result)
       return result
     } catch {
@@ -147,7 +162,7 @@ package final class TokenKeeper: Sendable {
         return
       }
       state.failures += 1
-      let left = state.current.map { account.secondsLeft($0) } ?? 0
+      let left = state.current.map { secondsLeft($0) } ?? 0
       guard !state.closed else { return }
       onEvent(.failed(error, retryIn: renewal.backoff(failures: state.failures), secondsLeft: left))
       if left <= 0, !state.expiredReported {
@@ -160,6 +175,7 @@ package final class TokenKeeper: Sendable {
   /// Whether `error` says the session is gone for good (signed out, ended, revoked).
   static func sessionEnded(_ error: any Error) -> Bool {
     if case ClerkError.notSignedIn = error { return true }
+    if case MachineAuthError.secretRefused = error { return true }
     return false
   }
 }

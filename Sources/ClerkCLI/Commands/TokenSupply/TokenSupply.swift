@@ -26,14 +26,24 @@ package final class TokenSupply: Sendable {
   ///   - report: writes one line to stderr.
   /// - Throws: what minting throws, or why the directory, file or endpoint could not be made
   ///   (nothing is left behind then).
-  package init(
+  package convenience init(
     account: ClerkAccount, template: String?, renewal: TokenRenewal,
+    directoryBase: String, report: @escaping @Sendable (String) -> Void
+  ) throws {
+    try self.init(
+      source: .user(account, template: template), template: template, renewal: renewal,
+      directoryBase: directoryBase, report: report)
+  }
+
+  /// As above, for `source`'s tokens (a machine profile's M2M tokens included).
+  package init(
+    source: TokenSource, template: String?, renewal: TokenRenewal,
     directoryBase: String, report: @escaping @Sendable (String) -> Void
   ) throws {
     let directory = try PrivateDirectory(in: directoryBase, prefix: "clerkctl-")
     let file = TokenFile(path: directory.file(Self.fileName))
     let keeper = TokenKeeper(
-      account: account, template: template, renewal: renewal
+      source: source, template: template, renewal: renewal
     ) { event in
       Self.handle(event, file: file, report: report)
     }

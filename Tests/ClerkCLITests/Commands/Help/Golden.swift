@@ -19,6 +19,14 @@ enum Golden {
     …}). When the session ends it removes FILE and exits 4. Watchers and token calls
     on one profile share each mint.
 
+    On a machine profile (clerkctl login --machine) it prints an M2M token:
+    --token-format opaque|jwt (default opaque), --ttl SECONDS, --claims JSON|@FILE;
+    cached per (format, ttl, claims); an opaque creation sends
+    min_remaining_ttl_seconds = --min-ttl so Clerk reuses a live token across
+    runners; --min-ttl not below --ttl is a usage error before anything is sent;
+    --template is a usage error. --json prints {schema_version, profile, kind,
+    token, token_format, token_id, subject, scopes, expires_at, expires_in, cached}.
+
     USAGE: clerkctl token [<options>]
 
     OPTIONS:
@@ -34,6 +42,12 @@ enum Golden {
                                 atomically) instead of stdout.
       --watch                   With --output: keep the file fresh until SIGINT or
                                 SIGTERM, or the session ends.
+      --token-format <format>   On a machine profile: an opaque M2M token (mt_…) or
+                                a JWT. (values: opaque, jwt; default: opaque)
+      --ttl <seconds>           On a machine profile: the M2M token's lifetime
+                                (default: the machine's).
+      --claims <json>           On a machine profile: custom claims, as JSON or
+                                @FILE (e.g. {"aud":"convex"}).
 
     The global options (--profile, --json, --no-input, --verbose, …) work here too;
     see 'clerkctl --help'.
@@ -102,6 +116,8 @@ enum Golden {
       api                       Send an HTTP request with Authorization: Bearer JWT.
       convex                    Call a Convex query, mutation or action with a Clerk
                                 token.
+      m2m                       Verify, list and revoke machine-to-machine (M2M)
+                                tokens.
       jwt                       Decode or verify a JWT.
       doctor                    Check the setup, one line per check with the fix.
       completion                Print a shell completion script for bash, zsh or
@@ -158,6 +174,12 @@ enum Golden {
                                 seconds left. (default: 10)
       --refresh                 Keep fresh tokens in NAME_FILE and at NAME_URL while
                                 the command runs.
+      --token-format <format>   On a machine profile: an opaque M2M token (mt_…) or
+                                a JWT. (values: opaque, jwt; default: opaque)
+      --ttl <seconds>           On a machine profile: the M2M token's lifetime
+                                (default: the machine's).
+      --claims <json>           On a machine profile: custom claims, as JSON or
+                                @FILE (e.g. {"aud":"convex"}).
 
     The global options (--profile, --json, --no-input, --verbose, …) work here too;
     see 'clerkctl --help'.

@@ -18,7 +18,7 @@ struct IdentityJSONTests {
         "login", "--identifier", "demo@example.com", "--password-stdin", "--json", "--fapi-url",
         emulator.baseURL,
       ],
-      input: "demo-password\n", environment: environment)
+      input: "demo-password\n", environment: environment, overLoopback: true)
     try #require(login.code == 0, "\(login.error)")
     let object = try JSONValue(parsing: Array(login.output.utf8))
     let keys = Set(object.objectValue?.keys.map { $0 } ?? [])
@@ -36,7 +36,8 @@ struct IdentityJSONTests {
     #expect(!login.error.contains("{"), "the object went to stderr too: \(login.error)")
     #expect(login.error.contains("Signed in as demo@example.com"))
 
-    let whoami = runCLI(["whoami", "--offline", "--json"], environment: environment)
+    let whoami = runCLI(
+      ["whoami", "--offline", "--json"], environment: environment, overLoopback: true)
     try #require(whoami.code == 0, "\(whoami.error)")
     let identity = try JSONValue(parsing: Array(whoami.output.utf8))
     for key in ["schema_version", "profile", "user_id", "email", "session_id", "fapi_url"] {

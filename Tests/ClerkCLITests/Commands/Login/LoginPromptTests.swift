@@ -28,7 +28,9 @@ struct LoginPromptTests {
     let context = CommandContext(
       terminal: stream,
       environment: ["CLERKCTL_CONFIG_DIR": config.path, "HOME": config.path],
-      processGuard: processGuard)
+      processGuard: processGuard
+    )
+    .overLoopback()
     let code = CLI.run(
       arguments: ["login", "--fapi-url", emulator.baseURL] + arguments, context: context)
     return Run(code: code, error: recorder.error, secretPrompts: recorder.secretPrompts)
@@ -106,7 +108,9 @@ struct LoginPromptTests {
     let context = CommandContext(
       terminal: stream,
       environment: ["CLERKCTL_CONFIG_DIR": config.path, "HOME": config.path],
-      processGuard: processGuard)
+      processGuard: processGuard
+    )
+    .overLoopback()
     // stdin ends at the identifier prompt: the watch must already be in force then.
     let code = CLI.run(
       arguments: ["login", "--fapi-url", emulator.baseURL, "--sign-in-timeout", "5"],
