@@ -48,8 +48,11 @@ let package = Package(
     // Pins three symbols the static Swift runtime calls to their old versions, so the release
     // binaries run on glibc 2.34 and libstdc++ 3.4.29 (RHEL 9, Ubuntu 22.04); see compat.c.
     .target(name: "CCompat", linkerSettings: [.linkedLibrary("m"), .linkedLibrary("stdc++")]),
+    // The glibc calls that create descriptors close-on-exec (pipe2, accept4, mkostemp) and
+    // posix_spawn's close-from, which Swift's Glibc module does not declare. Headers only.
+    .systemLibrary(name: "CCloseOnExec"),
 
-    .target(name: "ClerkctlCore", swiftSettings: settings),
+    .target(name: "ClerkctlCore", dependencies: ["CCloseOnExec"], swiftSettings: settings),
     .target(name: "ClerkctlWire", dependencies: ["ClerkctlCore"], swiftSettings: settings),
     .target(name: "ClerkctlHTTP", dependencies: ["ClerkctlCore"], swiftSettings: settings),
     .target(

@@ -63,6 +63,11 @@ static inline CURLcode ccurl_setopt_callback(void *setopt, CURL *handle, CURLopt
   return ((ccurl_easy_setopt_fn)setopt)(handle, option, value);
 }
 
+static inline CURLcode ccurl_setopt_opensocket(void *setopt, CURL *handle, CURLoption option,
+                                               curl_opensocket_callback value) {
+  return ((ccurl_easy_setopt_fn)setopt)(handle, option, value);
+}
+
 static inline CURLcode ccurl_getinfo_long(void *getinfo, CURL *handle, CURLINFO info,
                                           long *value) {
   return ((ccurl_easy_getinfo_fn)getinfo)(handle, info, value);

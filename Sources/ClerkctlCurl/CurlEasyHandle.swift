@@ -1,4 +1,6 @@
 internal import CCurl
+import ClerkctlCore
+import Glibc
 
 /// Owns one libcurl easy handle (`CURL*`) and frees it in `deinit`.
 ///
@@ -15,6 +17,8 @@ final class CurlEasyHandle {
   private let errorBuffer: UnsafeMutablePointer<CChar>
   /// Lists libcurl points into; released on `reset()`.
   private var retainedLists: [CurlStringList] = []
+  /// Whether a transfer ran on the handle yet (see `perform()`).
+  private var performed = false
 
   init() throws(CurlError) {
     curl = try CurlRuntime.require()
@@ -100,6 +104,15 @@ final class CurlEasyHandle {
     try check(ccurl_setopt_callback(curl.easySetopt, raw, option, callback), name)
   }
 
+  /// Sets the callback that opens libcurl's sockets (`CURLOPT_OPENSOCKETFUNCTION`).
+  func set(
+    _ option: CURLoption, openSocket callback: curl_opensocket_callback, _ name: String
+  )
+    throws(CurlError)
+  {
+    try check(ccurl_setopt_opensocket(curl.easySetopt, raw, option, callback), name)
+  }
+
   /// Sets `CURLOPT_POSTFIELDSIZE_LARGE` and copies `bytes` with `CURLOPT_COPYPOSTFIELDS`, so the
   /// body need not outlive this call.
   func setBody(_ bytes: [UInt8]) throws(CurlError) {
@@ -117,9 +130,24 @@ final class CurlEasyHandle {
   // MARK: Transfer and info
 
   /// Runs the transfer (`curl_easy_perform`), blocking the calling thread.
+  ///
+  /// The first transfer on a handle creates the multi handle libcurl keeps inside it until
+  /// `curl_easy_cleanup`, and with it a socket pair that wakes its poll. libcurl before 8.x
+  /// makes that pair inheritable, and no option reaches it: so the Unix sockets that appeared
+  /// during the first transfer and are not close-on-exec are marked so here, before any child
+  /// can be started from the thread that uses the handle. (The connection's own socket is
+  /// opened close-on-exec by the transport's `CURLOPT_OPENSOCKETFUNCTION`.)
   func perform() throws(CurlError) {
     errorBuffer[0] = 0
+    let inheritableBefore = performed ? nil : CloseOnExec.inheritable()
     let code = curl.easyPerform(raw)
+    if let inheritableBefore {
+      performed = true
+      for descriptor in CloseOnExec.inheritable().subtracting(inheritableBefore)
+      where Self.isUnixSocket(descriptor) {
+        CloseOnExec.mark(descriptor)
+      }
+    }
     guard code == CURLE_OK else {
       throw CurlError(code: code, operation: "curl_easy_perform", errorBuffer: errorText)
     }
@@ -139,6 +167,18 @@ final class CurlEasyHandle {
       return nil
     }
     return String(cString: value)
+  }
+
+  /// Whether `descriptor` is a Unix-domain socket (as libcurl's wake-up pair is).
+  private static func isUnixSocket(_ descriptor: Int32) -> Bool {
+    var address = sockaddr_storage()
+    var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
+    let named = withUnsafeMutablePointer(to: &address) {
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        getsockname(descriptor, $0, &length)
+      }
+    }
+    return named == 0 && address.ss_family == sa_family_t(AF_UNIX)
   }
 
   private func check(_ code: CURLcode, _ name: String) throws(CurlError) {

@@ -1,13 +1,15 @@
 internal import CCurl
+import ClerkctlCore
 import ClerkctlHTTP
 
 extension CurlTransport {
   /// Resets `handle` and sets every option for `request`.
   ///
   /// Fixed policy: HTTP/1.1, `http`/`https` only, peer and host verification always on, no
-  /// redirects, no cookies, no signals, `FAILONERROR` off (error bodies reach the caller). Proxies
-  /// come from libcurl's own reading of `https_proxy`/`http_proxy`/`no_proxy`, except that
-  /// loopback hosts are always reached directly.
+  /// redirects, no cookies, no signals, `FAILONERROR` off (error bodies reach the caller),
+  /// sockets close-on-exec. Proxies come from libcurl's own reading of
+  /// `https_proxy`/`http_proxy`/`no_proxy`, except that loopback hosts are always reached
+  /// directly.
   func configure(
     _ handle: CurlEasyHandle, for request: HTTPRequest, target: Target, transfer: CurlTransfer
   ) throws(CurlError) {
@@ -15,6 +17,7 @@ extension CurlTransport {
     try handle.set(CURLOPT_URL, target.normalized, "CURLOPT_URL")
     try handle.set(CURLOPT_PROTOCOLS_STR, "http,https", "CURLOPT_PROTOCOLS_STR")
     try handle.set(CURLOPT_NOSIGNAL, 1, "CURLOPT_NOSIGNAL")
+    try configureSockets(handle)
     try handle.set(CURLOPT_HTTP_VERSION, CURL_HTTP_VERSION_1_1, "CURLOPT_HTTP_VERSION")
     try handle.set(CURLOPT_FOLLOWLOCATION, 0, "CURLOPT_FOLLOWLOCATION")
     try handle.set(CURLOPT_FAILONERROR, 0, "CURLOPT_FAILONERROR")
@@ -35,6 +38,22 @@ extension CurlTransport {
     try configureMethod(handle, for: request)
     try configureHeaders(handle, for: request)
     try configureCallbacks(handle, transfer: transfer)
+  }
+
+  /// Opens every socket of the transfer close-on-exec: libcurl's own `socket()` call does not
+  /// ask for it, and a connection kept alive in the handle's cache would otherwise be inherited
+  /// by any child started meanwhile (a user's command, a browser), which would then hold it
+  /// open for as long as it runs.
+  private func configureSockets(_ handle: CurlEasyHandle) throws(CurlError) {
+    try handle.set(
+      CURLOPT_OPENSOCKETFUNCTION,
+      openSocket: { _, _, address in
+        guard let address else { return CURL_SOCKET_BAD }
+        let socket = CloseOnExec.socket(
+          family: address.pointee.family, type: address.pointee.socktype,
+          protocol: address.pointee.protocol)
+        return socket < 0 ? CURL_SOCKET_BAD : socket
+      }, "CURLOPT_OPENSOCKETFUNCTION")
   }
 
   private func configureMethod(

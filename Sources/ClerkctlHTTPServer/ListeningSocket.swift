@@ -1,3 +1,4 @@
+import ClerkctlCore
 import Glibc
 
 /// A bound, non-blocking, listening TCP socket; closed when released.
@@ -37,10 +38,8 @@ final class ListeningSocket: Sendable {
     guard let address = SocketAddress(host: host, port: UInt16(port)) else {
       throw .invalidHost(host)
     }
-    let type =
-      Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
-      | Int32(SOCK_CLOEXEC.rawValue)
-    let fd = socket(address.family, type, 0)
+    let type = Int32(SOCK_STREAM.rawValue) | Int32(SOCK_NONBLOCK.rawValue)
+    let fd = CloseOnExec.socket(family: address.family, type: type)
     guard fd >= 0 else { throw .socket("socket") }
     var one: Int32 = 1
     let size = socklen_t(MemoryLayout<Int32>.size)
@@ -72,19 +71,20 @@ final class ListeningSocket: Sendable {
     return ListeningSocket(fd: fd, port: SocketAddress.port(of: bound))
   }
 
-  /// Accepts one waiting connection, made non-blocking and close-on-exec, with `TCP_NODELAY`.
+  /// Accepts one waiting connection, born non-blocking and close-on-exec (`accept4`), with
+  /// `TCP_NODELAY`.
   func accept() -> Accepted {
     var peer = sockaddr_storage()
     var length = socklen_t(MemoryLayout<sockaddr_storage>.size)
     let connection = withUnsafeMutablePointer(to: &peer) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.accept(fd, $0, &length) }
+      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+        CloseOnExec.accept(fd, address: $0, length: &length, nonBlocking: true)
+      }
     }
     guard connection >= 0 else {
       let code = errno
       return code == EAGAIN || code == EWOULDBLOCK ? .wouldBlock : .failed(code)
     }
-    _ = fcntl(connection, F_SETFL, fcntl(connection, F_GETFL) | O_NONBLOCK)
-    _ = fcntl(connection, F_SETFD, FD_CLOEXEC)
     var one: Int32 = 1
     _ = setsockopt(
       connection, Int32(IPPROTO_TCP), TCP_NODELAY, &one, socklen_t(MemoryLayout<Int32>.size))

@@ -2,7 +2,9 @@ import Glibc
 
 /// One accepted connection, owned and touched only by the server's I/O thread.
 ///
-/// Closing is releasing: `deinit` closes the socket.
+/// Closing is releasing: `deinit` shuts the socket down, then closes it. The shutdown ends the
+/// connection itself, so the peer sees the end even if some other process holds a copy of the
+/// descriptor (`close` alone only drops this process's reference).
 final class ServerConnection {
   /// Where the connection is in its request/response cycle.
   enum Phase {
@@ -49,7 +51,10 @@ final class ServerConnection {
     self.lastProgress = now
   }
 
-  deinit { close(fd) }
+  deinit {
+    shutdown(fd, Int32(SHUT_RDWR))
+    close(fd)
+  }
 
   /// Whether bytes are waiting to be sent.
   var hasOutput: Bool { outputOffset < output.count }

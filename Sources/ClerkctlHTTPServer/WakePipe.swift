@@ -1,3 +1,4 @@
+import ClerkctlCore
 import Glibc
 
 /// A non-blocking pipe that wakes the server's `poll()` loop from other threads.
@@ -7,14 +8,9 @@ final class WakePipe: Sendable {
   private let writeFD: Int32
 
   init() throws(HTTPServerError) {
-    var fds: [Int32] = [-1, -1]
-    guard pipe(&fds) == 0 else { throw .socket("pipe") }
-    readFD = fds[0]
-    writeFD = fds[1]
-    for fd in fds {
-      _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-      _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-    }
+    guard let ends = CloseOnExec.pipe(nonBlocking: true) else { throw .socket("pipe") }
+    readFD = ends.read
+    writeFD = ends.write
   }
 
   deinit {

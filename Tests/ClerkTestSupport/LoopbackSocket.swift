@@ -1,3 +1,4 @@
+import ClerkctlCore
 import Glibc
 
 /// Small Glibc socket helpers for loopback test servers.
@@ -12,7 +13,7 @@ package enum LoopbackSocket {
     package var description: String { "\(call) failed: \(String(cString: strerror(code)))" }
   }
 
-  /// Opens a TCP socket listening on `127.0.0.1` at `port` (0: any free port).
+  /// Opens a TCP socket listening on `127.0.0.1` at `port` (0: any free port), close-on-exec.
   ///
   /// - Returns: the descriptor (the caller closes it) and the port actually bound.
   /// - Throws: `Failure` naming the call that failed.
@@ -21,7 +22,7 @@ package enum LoopbackSocket {
   ) throws -> (
     descriptor: Int32, port: UInt16
   ) {
-    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    let descriptor = CloseOnExec.socket(family: AF_INET, type: Int32(SOCK_STREAM.rawValue))
     guard descriptor >= 0 else { throw Failure(call: "socket", code: errno) }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)

@@ -12,7 +12,9 @@ import Glibc
 /// and handed to the handler at once, so a test can answer them too.
 ///
 /// Each connection is served on its own thread; `stop()` (also run by `deinit`) closes the
-/// listener and every open connection. Chunked request bodies are not decoded.
+/// listener and every open connection. Its descriptors are close-on-exec, and a connection is
+/// shut down before it is closed, so a child process started meanwhile keeps none open.
+/// Chunked request bodies are not decoded.
 ///
 /// ```swift
 /// let responder = try ScriptedHTTPResponder(script: [
@@ -191,7 +193,7 @@ extension ScriptedHTTPResponder {
     func acceptLoop() {
       guard let listener = locked.withLock({ $0.listener }) else { return }
       while true {
-        let descriptor = accept(listener, nil, nil)
+        let descriptor = CloseOnExec.accept(listener, nonBlocking: false)
         if descriptor < 0 {
           if errno == EINTR || errno == ECONNABORTED { continue }
           break
@@ -219,6 +221,8 @@ extension ScriptedHTTPResponder {
       defer {
         locked.withLock { state in
           state.open.remove(descriptor)
+          // The shutdown ends the connection even if a child holds a copy of the descriptor.
+          shutdown(descriptor, Int32(SHUT_RDWR))
           close(descriptor)
         }
       }

@@ -4,7 +4,9 @@ import Glibc
 
 /// A child process for tests, started with `posix_spawn`: an empty signal mask and every
 /// signal at its default disposition (whatever the test process blocks or ignores), its own
-/// pipes (close-on-exec here, so no other child inherits them), and always reaped.
+/// pipes (close-on-exec here, so no other child inherits them), no other descriptor of the
+/// test process (everything above 2 is closed in the child, so a child never holds another
+/// test's connection or pipe open), and always reaped.
 ///
 /// Three dedicated threads per child, never Swift's cooperative ones: two drain stdout and
 /// stderr to the end, one blocks in `waitpid`. ``waitForExit(timeout:)`` blocks the caller;
@@ -35,7 +37,6 @@ package final class SpawnedProcess: @unchecked Sendable {
   }
 
   package let pid: pid_t
-  private static let spawning = NSLock()
   private let condition = NSCondition()
   private var outputBytes: [UInt8] = []
   private var errorBytes: [UInt8] = []
@@ -58,13 +59,10 @@ package final class SpawnedProcess: @unchecked Sendable {
         close(descriptor)
       }
     }
-    // Pipes and spawns are serialized, so no child spawned from here inherits another's pipe
-    // in the moment before it is marked close-on-exec.
-    Self.spawning.lock()
-    defer { Self.spawning.unlock() }
     func makePipe(_ ends: inout [Int32]) -> Bool {
-      guard pipe(&ends) == 0 else { return false }
-      return fcntl(ends[0], F_SETFD, FD_CLOEXEC) == 0 && fcntl(ends[1], F_SETFD, FD_CLOEXEC) == 0
+      guard let pipe = CloseOnExec.pipe(nonBlocking: false) else { return false }
+      ends = [pipe.read, pipe.write]
+      return true
     }
     let pipesInput: Bool
     if case .pipe = input { pipesInput = true } else { pipesInput = false }
@@ -86,6 +84,14 @@ package final class SpawnedProcess: @unchecked Sendable {
     }
     posix_spawn_file_actions_adddup2(&actions, stdoutPipe[1], STDOUT_FILENO)
     posix_spawn_file_actions_adddup2(&actions, errorDescriptor ?? stderrPipe[1], STDERR_FILENO)
+    // Whatever else the test process holds, close-on-exec or not (a careless library's socket,
+    // a descriptor another test opened), stays out of the child.
+    let closing = CloseOnExec.closeFrom(STDERR_FILENO + 1, in: &actions)
+    guard closing == 0 else {
+      closeAll()
+      throw SpawnError(
+        message: "posix_spawn close-from failed: \(String(cString: strerror(closing)))")
+    }
 
     var attributes = posix_spawnattr_t()
     posix_spawnattr_init(&attributes)

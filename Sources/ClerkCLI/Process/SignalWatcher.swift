@@ -178,13 +178,7 @@ package final class SignalWatcher: Sendable {
 
   /// A pipe whose ends are non-blocking and closed on exec: [read end, write end].
   private static func makePipe() -> [Int32]? {
-    var ends: [Int32] = [-1, -1]
-    guard pipe(&ends) == 0 else { return nil }
-    for end in ends {
-      _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
-      _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-    }
-    return ends
+    CloseOnExec.pipe(nonBlocking: true).map { [$0.read, $0.write] }
   }
 
   private static func monotonicNow() -> Double {

@@ -109,6 +109,7 @@ struct TargetGraphTests {
     #expect(users("CCurl") == ["ClerkctlCurl"])
     #expect(users("COpenSSL") == ["ClerkctlCrypto"])
     #expect(users("CSystem") == ["ClerkctlCommandLine"])
+    #expect(users("CCloseOnExec") == ["ClerkctlCore"])
   }
 
   @Test("the emulator speaks the wire and never uses the client's logic")

@@ -101,7 +101,7 @@ struct ProfileStoreSafetyTests {
     }
     if done.wait(timeout: .now() + 30) == .timedOut {
       Issue.record("the store waited on a FIFO")
-      let writer = open(path, O_WRONLY | O_NONBLOCK)
+      let writer = open(path, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
       if writer >= 0 { close(writer) }
       done.wait()
     }
@@ -121,7 +121,7 @@ struct ProfileStoreSafetyTests {
     }
     // A temp file a live write holds (its flock) is not stale.
     try scratch.write("{}", to: profiles + "/.default.json.InUse1")
-    let held = open(profiles + "/.default.json.InUse1", O_RDONLY)
+    let held = open(profiles + "/.default.json.InUse1", O_RDONLY | O_CLOEXEC)
     #expect(flock(held, LOCK_EX) == 0)
     defer { close(held) }
     try store.save(.sample())

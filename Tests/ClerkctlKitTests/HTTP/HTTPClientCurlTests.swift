@@ -1,5 +1,7 @@
 import ClerkTestSupport
 import Dispatch
+import Foundation
+import Glibc
 import Testing
 
 @testable import ClerkctlCore
@@ -298,6 +300,44 @@ struct HTTPClientCurlTests {
     defer { responder.stop() }
     let error = try await failure(HTTPRequest(url: responder.url("/")))
     #expect(error.kind == .malformed)
+  }
+
+  @Test("a child started while the server holds the connection for the close: still malformed")
+  func closeWithChildStarted() async throws {
+    let children = Lock<[InheritingChild]>([])
+    // The child starts just before the responder closes. Were the connection inherited, the
+    // child (alive for a minute) would keep it open, and the client would see no end: a timeout
+    // after 30 s instead of a malformed reply at once. (No bound on the time taken: on a loaded
+    // machine a whole test run can stall for seconds, and the kind of error tells it already.)
+    let responder = try ScriptedHTTPResponder { _ in
+      if let child = try? InheritingChild(["/bin/sleep", "60"]) {
+        children.withLock { $0.append(child) }
+      }
+      return .close
+    }
+    defer { responder.stop() }
+    let started = Date()
+    let error = try await failure(HTTPRequest(url: responder.url("/"), timeout: 30))
+    let elapsed = Date().timeIntervalSince(started)
+    for child in children.withLock({ $0 }) { await child.end() }
+    #expect(children.withLock { $0.count } == 1)
+    #expect(error.kind == .malformed, "after \(elapsed) s")
+  }
+
+  @Test("the connection libcurl keeps open between requests is close-on-exec")
+  func connectionCloseOnExec() async throws {
+    let responder = try ScriptedHTTPResponder(script: [
+      ScriptedHTTPResponder.response(body: bytes("kept"))
+    ])
+    defer { responder.stop() }
+    let response = try await client.awaitedSend(HTTPRequest(url: responder.url("/")))
+    #expect(response.bodyText == "kept")
+    // The handle is back in the pool with its connection alive.
+    let sockets = OpenDescriptors.connections(to: responder.port)
+    #expect(sockets.count == 1)
+    for socket in sockets {
+      #expect(OpenDescriptors.isCloseOnExec(socket), "descriptor \(socket) is inheritable")
+    }
   }
 
   // MARK: Refused before any I/O

@@ -141,7 +141,9 @@ struct HTTPServerTests {
 
   @Test("sends 100 Continue to a client that expects it")
   func expectContinue() async throws {
-    try await withServer { server in
+    // The body follows the interim response after a round trip through the test: a read
+    // timeout far above the seconds a loaded run can take to get back to the test.
+    try await withServer(HTTPServer.Configuration(readTimeout: 120)) { server in
       let connection = try RawHTTPConnection(port: server.port)
       try connection.send(
         "POST /e HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n")
@@ -259,7 +261,9 @@ struct HTTPServerTests {
 
   @Test("closes connections beyond maxConnections and keeps serving the others")
   func connectionLimit() async throws {
-    let configuration = HTTPServer.Configuration(maxConnections: 2)
+    // The first two wait for their requests while the third is refused: a read timeout far
+    // above the seconds a loaded run can take to get back to the test.
+    let configuration = HTTPServer.Configuration(maxConnections: 2, readTimeout: 120)
     try await withServer(configuration) { server in
       let first = try RawHTTPConnection(port: server.port)
       let second = try RawHTTPConnection(port: server.port)

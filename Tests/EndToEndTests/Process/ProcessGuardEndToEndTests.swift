@@ -67,13 +67,13 @@ final class PseudoTerminal: @unchecked Sendable {
     // posix_openpt/grantpt/unlockpt are not imported into Swift: /dev/ptmx with Linux's ioctls.
     let tiocsptlck: UInt = 0x4004_5431  // _IOW('T', 0x31, int)
     let tiocgptn: UInt = 0x8004_5430  // _IOR('T', 0x30, unsigned int)
-    primary = open("/dev/ptmx", O_RDWR | O_NOCTTY)
+    primary = open("/dev/ptmx", O_RDWR | O_NOCTTY | O_CLOEXEC)
     var unlock: Int32 = 0
     var number: UInt32 = 0
     guard primary >= 0, ioctl(primary, tiocsptlck, &unlock) == 0,
       ioctl(primary, tiocgptn, &number) == 0
     else { throw CocoaError(.fileReadUnknown) }
-    secondary = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY)
+    secondary = open("/dev/pts/\(number)", O_RDWR | O_NOCTTY | O_CLOEXEC)
     guard secondary >= 0 else { throw CocoaError(.fileReadUnknown) }
     _ = fcntl(primary, F_SETFL, fcntl(primary, F_GETFL) | O_NONBLOCK)
   }

@@ -1,3 +1,4 @@
+import ClerkctlCore
 import Glibc
 import Synchronization
 
@@ -11,17 +12,9 @@ package final class Wakeup: Sendable {
   private let writeFD: Int32
 
   package init() {
-    var fds: [Int32] = [-1, -1]
-    if pipe(&fds) == 0 {
-      for fd in fds {
-        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
-        _ = fcntl(fd, F_SETFD, FD_CLOEXEC)
-      }
-    } else {
-      fds = [-1, -1]
-    }
-    readFD = fds[0]
-    writeFD = fds[1]
+    let ends = CloseOnExec.pipe(nonBlocking: true)
+    readFD = ends?.read ?? -1
+    writeFD = ends?.write ?? -1
   }
 
   deinit {
