@@ -3,7 +3,7 @@ import Foundation
 extension Emulator {
   /// Every route the emulator serves, in match order. Tests check each `.frontend` and
   /// `.backend` route against Clerk's OpenAPI specs.
-  package static let routes: [Route] = coreRoutes + machineRoutes
+  package static let routes: [Route] = coreRoutes + machineRoutes + userRoutes
 
   /// The routes of the Frontend API, the Backend API subset, Convex and the test surface.
   private static let coreRoutes: [Route] = [

@@ -66,4 +66,6 @@ enum Endpoint: Sendable, Equatable {
   case testOAuthAuthorize, testTokenLifetime, testClock
   /// Machines and M2M tokens, served by `MachineAuthHandler`.
   case machine(MachineEndpoint)
+  /// A user's moderation, metadata and password over the Backend API.
+  case users(UserEndpoint)
 }

@@ -7,7 +7,7 @@ import Glibc
 /// Runs `clerkctl doctor`'s checklist, in order, each check after the ones it needs.
 ///
 /// Order: instance configured, instance reachable, credential file, signed in, session live,
-/// template mints, iss, aud, sub, organization (when the template promises org claims or one
+/// template mints, iss, aud, sub, category (the header's `cat`), organization (when the template promises org claims or one
 /// is active), signature, clock. A check whose input an earlier failure took
 /// away is skipped, not failed.
 package struct Doctor {
@@ -91,7 +91,9 @@ package struct Doctor {
       signedIn = nil
       checks.append(.fail("signed in", error, fix: "fix the credential file as the message says"))
     }
-    let tokenChecks = ["session live", "template mints", "iss", "aud", "sub", "signature"]
+    let tokenChecks = [
+      "session live", "template mints", "iss", "aud", "sub", "category", "signature",
+    ]
     guard signedIn != nil, let account else {
       checks += tokenChecks.map { .skip($0, signedIn == nil ? "not signed in" : "no instance") }
       checks.append(clockCheck(skew: serverSkew, source: "the Date header"))
@@ -136,6 +138,9 @@ package struct Doctor {
     let claims = (try? ClerkAccount.claims(of: minted.token.jwt)) ?? [:]
     let instanceURL = (try? instance.get()).map(\.url) ?? minted.credential.fapiURL
     checks += claimChecks(claims, instanceURL: instanceURL)
+    if let header = try? JWT(minted.token.jwt).header {
+      checks.append(categoryCheck(header: header))
+    }
     if let check = organizationCheck(
       claims, active: minted.credential.activeOrganization, profile: profile)
     {

@@ -10,7 +10,9 @@ package struct DoctorCommand: Command {
       discussion: """
         Checks that the instance is configured and reachable, the credential file is safe, the \
         session is live, the template mints, the token's iss, aud and sub are what Convex \
-        checks, the organization claims the template promises (o, org_id, … from \
+        checks, the category in its cat header (a template token, which Clerk's backend SDKs \
+        refuse where they expect a session token, warns unless the audience is convex), the \
+        organization claims the template promises (o, org_id, … from \
         {{org.*}}) are filled in for the active organization ('clerkctl org use'), the signature verifies through discovery, and the local clock is within 5 \
         seconds of Clerk's. The checklist is the command's output, so it goes to stdout \
         (--json: {schema_version, ok, checks: [{check, ok, skipped, detail, fix}]}). Exits 0 when all pass, else \
