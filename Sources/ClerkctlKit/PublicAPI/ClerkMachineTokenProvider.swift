@@ -27,7 +27,7 @@ public final class ClerkMachineTokenProvider: Sendable {
   /// - Parameters:
   ///   - minimumTokenTTL: seconds a handed-out token has left at least.
   ///   - store: where the identity is kept; default the `default` profile's file.
-  ///   - userAgent: the `User-Agent` Clerk sees; default `ClerkKit/VERSION`.
+  ///   - userAgent: the `User-Agent` Clerk sees; default `ClerkctlKit/VERSION`.
   public convenience init(
     minimumTokenTTL: TimeInterval = 10, store: ClerkCredentialStore = .file(),
     userAgent: String = ClerkAuthProvider.defaultUserAgent
