@@ -132,7 +132,7 @@ package struct MachineAccount {
       try store.save(updated)
       // A token just created is judged by its lifetime, not by what is left of it after this
       // process's own delays (a loaded machine took seconds between the reply and here, and a
-      // 5 s token then read as too short for --min-ttl 3).
+      // 5 s token then read as too short for a 3 s minimum).
       let left = expiresIn(token, skew: skew)
       let lifetime = token.expiresAt - token.createdAt
       if Double(lifetime) <= minTTL {
