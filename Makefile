@@ -15,8 +15,10 @@ setup:
 # use (dlopen), not linked. ld.bfd links, and the binaries export no symbols: less for the
 # loader at every start (see BENCHMARKS.md). No packed relative relocations (DT_RELR): they
 # need glibc 2.36, and the binaries run on glibc 2.34 (CCompat pins the few newer symbols; the
-# ELF version guard in Tests/EndToEndTests/Footprint checks it).
-RELEASE_LDFLAGS := -Xswiftc -use-ld=bfd -Xlinker --no-export-dynamic
+# ELF version guard in Tests/EndToEndTests/Footprint checks it). No RUNPATH ($ORIGIN): the loader
+# and dlopen would search the binary's own directory first, so a libcurl.so.4 planted beside it
+# in a shared directory would run inside clerkctl.
+RELEASE_LDFLAGS := --disable-local-rpath -Xswiftc -use-ld=bfd -Xlinker --no-export-dynamic
 # The two products only: ClerkTestSupport (a target, for the tests) does not build in release.
 build: setup
 	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LDFLAGS) --product clerkctl

@@ -119,6 +119,7 @@ let package = Package(
       name: "clerk-emulator",
       dependencies: [
         "ClerkEmulator", "ClerkctlCore", "ClerkctlHTTPServer", "ClerkctlCrypto", "CCompat",
+        "ClerkctlCurl",
       ],
       swiftSettings: settings
     ),

@@ -7,7 +7,9 @@
 #   1. cache hit: median wall time (hyperfine) and median peak RSS (GNU time, i.e. wait4) of
 #      `clerkctl token --template convex` with a warm cache, `gh auth token` reading a prepared
 #      hosts.yml, the two hello worlds and `cat`; the stripped sizes of clerkctl, gh and the
-#      hello worlds;
+#      hello worlds; in the same hyperfine run, `clerkctl token` on a machine profile (a machine
+#      seeded through --config, its opaque M2M token cached), with the creations the cache
+#      avoided (M2M token creations counted in the emulator's request log);
 #   2. cold mint: requests made (from the emulator's request log) and wall time, against the
 #      emulator's own round trip for the same request (keep-alive, measured in-process);
 #   3. concurrency: 48 processes on a cold cache: mint requests and total time;
@@ -114,6 +116,8 @@ json.dump({
     "users": [{"email": "demo@example.com", "password": "demo-password", "first_name": "Demo"}],
     "templates": [{"name": n, "claims": claims, "lifetime": 3600} for n in names],
     "session_token_lifetime": 3600,
+    "machines": [{"name": "bench", "id": "mch_bench0000000000000000000000",
+                  "secret_key": "ak_bench_fixed_secret_0123456789", "default_token_ttl": 3600}],
 }, open(sys.argv[1], "w"))
 PY
 
@@ -172,6 +176,14 @@ export GH_CONFIG_DIR=$work/gh GH_NO_UPDATE_NOTIFIER=1 GH_PROMPT_DISABLED=1
 unset GH_TOKEN GITHUB_TOKEN GH_ENTERPRISE_TOKEN GITHUB_ENTERPRISE_TOKEN GH_HOST || true
 gh auth token >/dev/null
 
+# A machine profile, its default opaque M2M token cached by the login.
+machine_secret=ak_bench_fixed_secret_0123456789
+printf '%s\n' "$machine_secret" | HOME=$work/home CI=true CLERK_API_URL=$fapi \
+  "$bin/clerkctl" --profile machine login --machine --secret-stdin >/dev/null 2>&1
+HOME=$work/home "$bin/clerkctl" --profile machine token >/dev/null
+m2m_path='^(/v1)?/m2m_tokens$'
+api DELETE /__emulator/requests >/dev/null
+
 # All run with the private HOME (gh reads GH_CONFIG_DIR; the others ignore it).
 HOME=$work/home hyperfine -N --style none --warmup 10 --runs "$runs" \
   --export-json "$work/hit.json" \
@@ -179,18 +191,24 @@ HOME=$work/home hyperfine -N --style none --warmup 10 --runs "$runs" \
   -n gh "gh auth token" \
   -n hello "$hello_static" \
   -n hello-fe "$hello_fe" \
-  -n cat "cat $work/floor.txt" >/dev/null 2>&1
+  -n cat "cat $work/floor.txt" \
+  -n clerkctl-machine "$bin/clerkctl --profile machine token" >/dev/null 2>&1
 t_ctl=$(json "$work/hit.json" 'j["results"][0]["median"]')
 t_gh=$(json "$work/hit.json" 'j["results"][1]["median"]')
 t_hello=$(json "$work/hit.json" 'j["results"][2]["median"]')
 t_hello_fe=$(json "$work/hit.json" 'j["results"][3]["median"]')
 t_cat=$(json "$work/hit.json" 'j["results"][4]["median"]')
+t_machine=$(json "$work/hit.json" 'j["results"][5]["median"]')
+machine_calls=$(json "$work/hit.json" 'len(j["results"][5]["times"]) + 10')
+machine_creations=$(requests_matching "$m2m_path")
+machine_avoided=$((machine_calls - machine_creations))
 
 m_ctl=$(HOME=$work/home peak_kb "$bin/clerkctl" token --template convex)
 m_gh=$(peak_kb gh auth token)
 m_hello=$(peak_kb "$hello_static")
 m_hello_fe=$(peak_kb "$hello_fe")
 m_cat=$(peak_kb cat "$work/floor.txt")
+m_machine=$(HOME=$work/home peak_kb "$bin/clerkctl" --profile machine token)
 
 # at_most VALUE LIMIT / at_least VALUE LIMIT: "yes" or "NO".
 at_most() { python3 -c 'import sys; print("yes" if float(sys.argv[1]) <= float(sys.argv[2]) else "NO")' "$1" "$2"; }
@@ -204,6 +222,9 @@ hello_time_ratio=$(ratio "$t_ctl" "$t_hello")
 hello_mem_ratio=$(ratio "$m_ctl" "$m_hello")
 hello_time_ok=$(at_most "$hello_time_ratio" 2)
 hello_mem_ok=$(at_most "$hello_mem_ratio" 2)
+machine_ratio=$(ratio "$t_machine" "$t_ctl")
+machine_ok=$(at_most "$machine_ratio" 1.1)
+machine_cache_ok=$([ "$machine_creations" = 0 ] && echo yes || echo NO)
 
 # Sizes: stripped copies (Debian ships gh stripped already).
 gh_path=$(command -v gh)
@@ -423,6 +444,12 @@ file ($cred_bytes B).
 | Swift hello, static runtime (floor) | $(ms "$t_hello") ms | $m_hello KiB | $(ratio "$t_hello" "$t_gh") | $(ratio "$m_hello" "$m_gh") |
 | Swift hello + FoundationEssentials (floor) | $(ms "$t_hello_fe") ms | $m_hello_fe KiB | $(ratio "$t_hello_fe" "$t_gh") | $(ratio "$m_hello_fe" "$m_gh") |
 | \`cat\` (floor) | $(ms "$t_cat") ms | $m_cat KiB | $(ratio "$t_cat" "$t_gh") | $(ratio "$m_cat" "$m_gh") |
+| \`clerkctl token\` on a machine profile | $(ms "$t_machine") ms | $m_machine KiB | $(ratio "$t_machine" "$t_gh") | $(ratio "$m_machine" "$m_gh") |
+
+Machine profile / user profile cache hit (same hyperfine run): **$machine_ratio** × the time
+(target ≤ 1.1: $machine_ok). Its $machine_calls calls made $machine_creations M2M token
+creations (\`POST /m2m_tokens\` in the emulator's request log): **$machine_avoided creations
+avoided**, each one Clerk would bill (target: none made: $machine_cache_ok).
 
 clerkctl / static Swift hello: **$hello_time_ratio** × the time (target ≤ 2: $hello_time_ok),
 **$hello_mem_ratio** × the memory (target ≤ 2: $hello_mem_ok); clerkctl / \`cat\`:

@@ -9,7 +9,7 @@
 #                                       with dpkg-deb; depends on libcurl4 and libssl3, opened on
 #                                       first use, and on the glibc and libstdc++ floor;
 #   SHA256SUMS                          sha256sum of both.
-# VERSION is ClerkVersion.current (Sources/ClerkKit/ClerkVersion.swift). The binaries are the
+# VERSION is ClerkVersion.current (Sources/ClerkctlCore/ClerkVersion.swift). The binaries are the
 # release build (`make build`, run first by the Makefile), stripped. File times are the last
 # commit's (SOURCE_DATE_EPOCH), owners root: the same commit gives the same archives.
 set -euo pipefail
@@ -19,8 +19,8 @@ out=${DIST_DIR:-$root/dist}
 bin=$root/.build/release
 
 version=$(sed -n 's/^ *package static let current = "\([^"]*\)".*/\1/p' \
-  Sources/ClerkKit/ClerkVersion.swift)
-[ -n "$version" ] || { echo "dist: no version in Sources/ClerkKit/ClerkVersion.swift" >&2; exit 1; }
+  Sources/ClerkctlCore/ClerkVersion.swift)
+[ -n "$version" ] || { echo "dist: no version in Sources/ClerkctlCore/ClerkVersion.swift" >&2; exit 1; }
 deb_arch=$(dpkg --print-architecture 2>/dev/null || true)
 case "$(uname -m)" in
   x86_64) arch=amd64 ;;

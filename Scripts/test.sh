@@ -28,6 +28,12 @@ if ! python3 -c 'import clerk_backend_api' >/dev/null 2>&1; then
     echo "test: could not install Clerk's Python SDK (clerk-backend-api); the test that" \
       "uses it will report it" >&2
 fi
+# Svix's Python library (PyPI's svix) checks the emulator's webhook signatures in a test.
+if ! python3 -c 'import svix' >/dev/null 2>&1; then
+  python3 -m pip install -q svix >/dev/null 2>&1 ||
+    python3 -m pip install -q --break-system-packages svix >/dev/null 2>&1 ||
+    echo "test: could not install Python's svix; the webhook test that uses it will report it" >&2
+fi
 # An import of a target that is not a declared dependency fails the build: the target graph in
 # Package.swift is the architecture, and the compiler holds it.
 swift build --build-tests --explicit-target-dependency-import-check=error "$@"

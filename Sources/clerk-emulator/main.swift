@@ -1,6 +1,7 @@
 import ClerkEmulator
 import ClerkctlCore
 import ClerkctlCrypto
+import ClerkctlCurl
 import ClerkctlHTTPServer
 import Foundation
 
@@ -61,12 +62,33 @@ let clock =
   offset == 0
   ? Clock.system
   : Clock(now: { Date().addingTimeInterval(offset) }, sleep: Clock.system.sleep)
+var webhooks: WebhookSettings?
+if let url = options.webhookURL {
+  var secret = options.webhookSecret
+  if secret == nil,
+    let fromEnvironment = ProcessInfo.processInfo.environment[
+      "CLERK_WEBHOOK_SIGNING_SECRET"], !fromEnvironment.isEmpty
+  {
+    do throws(EmulatorUsageError) {
+      secret = try EmulatorCommandLine.checkedWebhookSecret(
+        fromEnvironment, source: "CLERK_WEBHOOK_SIGNING_SECRET")
+    } catch {
+      FileHandle.standardError.write(Data((error.description + "\n").utf8))
+      exit(EmulatorUsageError.exitCode)
+    }
+  }
+  webhooks = WebhookSettings(
+    url: url, secret: secret ?? WebhookSettings.generateSecret(),
+    http: .curl(CurlConfiguration(userAgent: "Svix-Webhooks/1.0 (clerk-emulator)")))
+}
 let emulator = Emulator(
   configuration: configuration, baseURL: "http://127.0.0.1", signingKey: signingKey, clock: clock,
   log: { entry in
     guard !quiet else { return }
     FileHandle.standardError.write(Data((entry.line + "\n").utf8))
-  })
+  },
+  webhooks: webhooks,
+  webhookLog: { line in FileHandle.standardError.write(Data((line + "\n").utf8)) })
 if let warning = EmulatorCommandLine.hostWarning(for: options.host) {
   FileHandle.standardError.write(Data((warning + "\n").utf8))
 }

@@ -38,53 +38,79 @@ package func expectOffCooperativePool(_ what: String) {
 /// bound every end-to-end test would start its children at once and starve them all on a
 /// small machine. A test takes a slot when it starts its server child and gives it back when
 /// the child is released, so a test runs its steps without queueing behind other tests (its
-/// tokens do not age in a queue). Waiting for a slot holds no thread. At most three tests
-/// start two servers, fewer than the slots, so the slots cannot all wait on each other.
+/// tokens do not age in a queue). Waiting for a slot holds no thread.
+///
+/// A task that already holds a slot is never made to wait for another (it goes over the
+/// limit instead): a test that starts a second server while holding its first would otherwise
+/// wait for a slot that only tests in the same position could give back. Counting such tests
+/// to keep them under the limit held only until new suites added more of them (the machine
+/// tests start a second emulator for a foreign instance), and the whole suite then hung.
 package final class ChildSlots: Sendable {
   /// The slots every test shares: three per processor, at least six.
   package static let shared = ChildSlots(
     limit: max(6, 3 * ProcessInfo.processInfo.activeProcessorCount))
 
+  private struct Waiter {
+    let task: Int
+    let continuation: CheckedContinuation<Void, Never>
+  }
+
   private struct State {
+    /// Slots left; below zero while tasks that hold one have taken more.
     var free: Int
-    var waiting: [CheckedContinuation<Void, Never>] = []
+    /// How many slots each task holds, by the task's identity.
+    var held: [Int: Int] = [:]
+    var waiting: [Waiter] = []
   }
 
   private let state: Lock<State>
 
   package init(limit: Int) { state = Lock(State(free: limit)) }
 
-  /// Waits for a slot and returns it; the slot is free again when the value is released.
+  /// Waits for a slot (unless the calling task holds one already) and returns it; the slot is
+  /// free again when the value is released.
   package func take() async -> Slot {
+    let task = withUnsafeCurrentTask { $0?.hashValue } ?? 0
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
       let granted = state.withLock { state in
-        guard state.free > 0 else {
-          state.waiting.append(continuation)
+        guard state.free > 0 || state.held[task, default: 0] > 0 else {
+          state.waiting.append(Waiter(task: task, continuation: continuation))
           return false
         }
         state.free -= 1
+        state.held[task, default: 0] += 1
         return true
       }
       if granted { continuation.resume() }
     }
-    return Slot(self)
+    return Slot(self, task: task)
   }
 
-  fileprivate func giveBack() {
-    let next = state.withLock { state -> CheckedContinuation<Void, Never>? in
-      guard !state.waiting.isEmpty else {
-        state.free += 1
-        return nil
+  fileprivate func giveBack(task: Int) {
+    let woken = state.withLock { state -> [CheckedContinuation<Void, Never>] in
+      state.free += 1
+      let left = state.held[task, default: 1] - 1
+      state.held[task] = left > 0 ? left : nil
+      var woken: [CheckedContinuation<Void, Never>] = []
+      while state.free > 0, !state.waiting.isEmpty {
+        let next = state.waiting.removeFirst()
+        state.free -= 1
+        state.held[next.task, default: 0] += 1
+        woken.append(next.continuation)
       }
-      return state.waiting.removeFirst()
+      return woken
     }
-    next?.resume()
+    for continuation in woken { continuation.resume() }
   }
 
   /// One taken slot, given back on release.
   package final class Slot: Sendable {
     private let slots: ChildSlots
-    fileprivate init(_ slots: ChildSlots) { self.slots = slots }
-    deinit { slots.giveBack() }
+    private let task: Int
+    fileprivate init(_ slots: ChildSlots, task: Int) {
+      self.slots = slots
+      self.task = task
+    }
+    deinit { slots.giveBack(task: task) }
   }
 }

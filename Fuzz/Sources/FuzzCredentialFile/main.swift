@@ -1,5 +1,6 @@
 import FuzzDriver
 import Glibc
+@testable import ClerkctlCore
 @testable import ClerkctlKit
 
 /// The credential file reader: any bytes are a credential or a `CredentialStoreError`, and a

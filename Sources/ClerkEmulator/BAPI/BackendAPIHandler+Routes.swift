@@ -137,6 +137,8 @@ extension BackendAPIHandler {
         store.clients[clientID]?.lastActiveSessionID = nil
       }
       return store.sessions[id].map { store.backendSessionJSON($0) } ?? .null
+    case .users(let userEndpoint):
+      return try serveUser(userEndpoint, context, body: body, store: &store, now: now)
     default:
       throw .routeNotFound
     }

@@ -18,6 +18,10 @@ package enum EmulatorCommandLine {
     package var clockOffset: Double = 0
     /// `--key-file`: where the signing key is kept (overrides the config's `key_file`).
     package var keyFile: String?
+    /// `--webhook-url`: where Clerk's webhook events are posted.
+    package var webhookURL: String?
+    /// `--webhook-secret` (else `CLERK_WEBHOOK_SIGNING_SECRET`, else a fresh one).
+    package var webhookSecret: String?
 
     package init() {}
   }
@@ -32,7 +36,7 @@ package enum EmulatorCommandLine {
   /// The options that take a value, then the flags (for "did you mean").
   static let valueOptions = [
     "--host", "--port", "--config", "--instance", "--allow-redirect", "--oauth-auto-approve",
-    "--clock-offset", "--key-file",
+    "--clock-offset", "--key-file", "--webhook-url", "--webhook-secret",
   ]
   static let flags = ["--quiet", "--help", "--version"]
 
@@ -94,6 +98,14 @@ package enum EmulatorCommandLine {
           throw EmulatorUsageError("'--clock-offset' expects a number of seconds, got '\(text)'")
         }
         options.clockOffset = offset
+      case "--webhook-url":
+        let text = try value()
+        guard text.hasPrefix("http://") || text.hasPrefix("https://"), text.count > 8 else {
+          throw EmulatorUsageError("'--webhook-url' must be an http:// or https:// URL")
+        }
+        options.webhookURL = text
+      case "--webhook-secret":
+        options.webhookSecret = try checkedWebhookSecret(try value(), source: "'--webhook-secret'")
       default:
         if name.hasPrefix("-") {
           var message = "unknown option '\(name)'"
@@ -105,7 +117,22 @@ package enum EmulatorCommandLine {
         throw EmulatorUsageError("unexpected argument '\(argument)'")
       }
     }
+    if options.webhookSecret != nil && options.webhookURL == nil {
+      throw EmulatorUsageError("'--webhook-secret' needs '--webhook-url'")
+    }
     return .run(options)
+  }
+
+  /// `secret` when it is a Svix signing secret (`whsec_` and base64), else a usage error that
+  /// names `source` but never the value.
+  package static func checkedWebhookSecret(
+    _ secret: String, source: String
+  ) throws(EmulatorUsageError) -> String {
+    guard secret.hasPrefix("whsec_"), WebhookSettings.key(ofSecret: secret) != nil else {
+      throw EmulatorUsageError(
+        "\(source) must be a Svix signing secret: whsec_ followed by base64")
+    }
+    return secret
   }
 
   /// The warning printed on stderr for a `--host` that is not loopback, else nil.
@@ -137,6 +164,7 @@ package enum EmulatorCommandLine {
                           [--key-file <file>] [--instance development|production]
                           [--allow-redirect <url>]... [--oauth-auto-approve <email>]
                           [--clock-offset <seconds>]
+                          [--webhook-url <url> [--webhook-secret whsec_…]]
 
     OPTIONS:
       --host <host>             Address to listen on (default: 127.0.0.1); one that is not
@@ -161,6 +189,12 @@ package enum EmulatorCommandLine {
                                 The fake provider page picks this user and submits itself.
       --clock-offset <seconds>  Run the emulator's clock this far ahead (negative: behind) of
                                 the machine's, to test clients against a skewed server clock.
+      --webhook-url <url>       Post Clerk's webhook events (user.*, session.*,
+                                organization.*, organizationMembership.*) there, signed the
+                                Svix way, off the request path, retried with backoff.
+      --webhook-secret <whsec_…>
+                                The signing secret (else CLERK_WEBHOOK_SIGNING_SECRET, else
+                                a fresh one, printed as webhook_secret in the JSON line).
       -h, --help                Show this help.
       --version                 Print the version.
 

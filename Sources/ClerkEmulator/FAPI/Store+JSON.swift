@@ -31,20 +31,21 @@ extension Store {
       "web3_wallets": [], "passkeys": [],
       "external_accounts": [], "saml_accounts": [], "enterprise_accounts": [],
       "organization_memberships": userMembershipsJSON(user.id, backend: backend),
-      "public_metadata": user.publicMetadata, "unsafe_metadata": [:],
+      "public_metadata": user.publicMetadata, "unsafe_metadata": user.unsafeMetadata,
       "external_id": nil, "last_sign_in_at": user.lastSignInAt.map(JSONValue.int) ?? .null,
       "last_active_at": user.lastSignInAt.map(JSONValue.int) ?? .null,
       "mfa_enabled_at": user.hasSecondFactor ? .int(user.createdAt) : .null,
       "mfa_disabled_at": nil,
       "password_last_updated_at": user.password == nil ? .null : .int(user.createdAt),
-      "banned": false, "locked": false, "lockout_expires_in_seconds": nil,
+      "banned": .bool(user.banned), "locked": .bool(user.locked),
+      "lockout_expires_in_seconds": nil,
       "verification_attempts_remaining": 100, "delete_self_enabled": true,
       // Clerk's `create_organizations_limit`: 0 means unlimited.
       "create_organization_enabled": false, "create_organizations_limit": 0,
       "deprovisioned": false, "bypass_client_trust": false, "legal_accepted_at": nil,
       "created_at": .int(user.createdAt), "updated_at": .int(user.updatedAt),
     ]
-    if backend { json["private_metadata"] = [:] }
+    if backend { json["private_metadata"] = user.privateMetadata }
     return .object(json)
   }
 

@@ -2,7 +2,7 @@ import ClerkctlCore
 import Foundation
 
 /// A user's membership (`orgmem_…`) in an organization, with a role key such as `org:admin`.
-struct OrganizationMembershipRecord: Sendable {
+struct OrganizationMembershipRecord: Sendable, Equatable {
   var id: String
   var organizationID: String
   var userID: String

@@ -3,7 +3,7 @@ import Foundation
 
 /// An organization (`org_…`): name, unique slug, public metadata and its membership limit
 /// (0 = unlimited).
-struct OrganizationRecord: Sendable {
+struct OrganizationRecord: Sendable, Equatable {
   var id: String
   var name: String
   var slug: String

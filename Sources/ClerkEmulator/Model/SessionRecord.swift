@@ -3,7 +3,7 @@ import ClerkctlWire
 import Foundation
 
 /// A session (`sess_…`) created by a completed sign-in.
-struct SessionRecord: Sendable {
+struct SessionRecord: Sendable, Equatable {
   var id: String
   var clientID: String
   var userID: String

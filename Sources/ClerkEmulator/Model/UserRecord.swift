@@ -3,7 +3,7 @@ import Foundation
 
 /// A user the emulator knows: an email address and/or a phone number and/or a username, an
 /// optional password, TOTP secret and backup codes.
-struct UserRecord: Sendable {
+struct UserRecord: Sendable, Equatable {
   var id: String
   var emailAddressID: String
   /// The primary (and only) email address; `nil` for a user without one (a phone user).
@@ -24,6 +24,12 @@ struct UserRecord: Sendable {
   var backupCodes: [String] = []
   /// Whether backup codes were generated for the user (`backup_code_enabled`), used up or not.
   var backupCodeEnabled = false
+  /// Moderation over the Backend API (`ban`, `lock`).
+  var banned = false
+  var locked = false
+  /// The metadata only the Backend API sees, and the one the user may write.
+  var privateMetadata: JSONValue = [:]
+  var unsafeMetadata: JSONValue = [:]
 
   /// Whether email codes for this address follow Clerk's test-mode rule (code 424242).
   var isTestEmail: Bool { emailAddress?.lowercased().contains("+clerk_test") ?? false }

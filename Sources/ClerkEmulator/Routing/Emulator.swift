@@ -35,6 +35,8 @@ package final class Emulator: EmulatorSurface {
   let machineAuth: MachineAuthHandler
   let credentials: CredentialHandler
   let testSurface: TestSurfaceHandler
+  /// Delivers webhook events (`--webhook-url`), `nil` without.
+  package let webhooks: WebhookDispatcher?
 
   /// Creates an emulator holding `configuration`'s users and templates.
   /// - Parameters:
@@ -48,11 +50,14 @@ package final class Emulator: EmulatorSurface {
   ///   - log: called with every logged request (the executable prints them to stderr).
   ///   - recorder: records every reply (by default when `CLERK_EMULATOR_RECORD_REPLIES` names a
   ///     directory).
+  ///   - webhooks: where to deliver Clerk's webhook events, and how (`nil`: none are sent).
+  ///   - webhookLog: told of each webhook delivery given up on.
   package init(
     configuration: EmulatorConfiguration = .seed, baseURL: String,
     signingKey: EmulatorSigningKey, clock: Clock = .system, random: RandomSource = .secure,
     log: (@Sendable (RequestLogEntry) -> Void)? = nil,
-    recorder: ReplyRecorder? = ReplyRecorder.fromEnvironment()
+    recorder: ReplyRecorder? = ReplyRecorder.fromEnvironment(),
+    webhooks: WebhookSettings? = nil, webhookLog: @escaping @Sendable (String) -> Void = { _ in }
   ) {
     let clockShift = ClockShift()
     let clock = clockShift.shifting(clock)
@@ -96,6 +101,9 @@ package final class Emulator: EmulatorSurface {
     }
     store.seedOrganizations(configuration, random: random, now: now)
     store.seedMachines(configuration, random: random, now: now)
+    let dispatcher = webhooks.flatMap { WebhookDispatcher(settings: $0, log: webhookLog) }
+    dispatcher?.start(from: store)
+    self.webhooks = dispatcher
     let state = EmulatorState(store: store)
     self.state = state
     let services = EmulatorServices(
@@ -143,15 +151,28 @@ package final class Emulator: EmulatorSurface {
   /// The one-line JSON the executable prints at start.
   package var startupLine: JSONValue {
     let base = baseURL
-    return [
+    var line: [String: JSONValue] = [
       "fapi_url": .string(base), "api_url": .string(base), "convex_url": .string(base),
       "jwks_url": .string(base + "/.well-known/jwks.json"),
       "publishable_key": .string(publishableKey), "secret_key": .string(secretKey),
     ]
+    if let settings = webhooks?.settings {
+      line["webhook_url"] = .string(settings.url)
+      line["webhook_secret"] = .string(settings.secret)
+    }
+    return .object(line)
   }
 
-  /// Serves one request (the HTTP server's handler).
+  /// Serves one request (the HTTP server's handler), then queues the webhook events of what
+  /// it changed.
   package func handle(_ request: HTTPServerRequest) -> HTTPServerResponse {
+    let response = handleUnobserved(request)
+    if let webhooks { publishWebhookEvents(webhooks, request: request) }
+    return response
+  }
+
+  /// Serves one request.
+  private func handleUnobserved(_ request: HTTPServerRequest) -> HTTPServerResponse {
     let context = RequestContext(request)
     if context.path.hasPrefix("/__emulator/") || context.path == "/__emulator" {
       if let refusal = TestSurfaceHandler.testSurfaceRefusal(request) {

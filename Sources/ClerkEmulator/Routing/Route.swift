@@ -66,6 +66,8 @@ enum Endpoint: Sendable, Equatable {
   case testOAuthAuthorize, testTokenLifetime, testClock
   /// Machines and M2M tokens, served by `MachineAuthHandler`.
   case machine(MachineEndpoint)
+  /// A user's moderation, metadata and password over the Backend API.
+  case users(UserEndpoint)
   /// API keys, actor tokens and testing tokens, served by `CredentialHandler`.
   case credential(CredentialEndpoint)
 }

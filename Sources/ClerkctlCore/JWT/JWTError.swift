@@ -34,6 +34,9 @@ package enum JWTError: Error, Equatable, CustomStringConvertible {
   case signingFailed(String)
   /// OIDC discovery or JWKS download failed: the URL and the reason.
   case discoveryFailed(url: String, reason: String)
+  /// The header's `cat` is not the category required (`got`: the category in words, from
+  /// ``ClerkTokenCategory/describe(header:)``).
+  case wrongCategory(expected: ClerkTokenCategory, got: String)
 
   package var description: String {
     switch self {
@@ -80,6 +83,12 @@ package enum JWTError: Error, Equatable, CustomStringConvertible {
       return "could not sign the token: \(reason)"
     case .discoveryFailed(let url, let reason):
       return "could not fetch \(Redaction.url(url)): \(reason)"
+    case .wrongCategory(let expected, let got):
+      func token(_ words: String) -> String {
+        (words.hasPrefix("M") ? "an " : "a ") + words + " token"
+      }
+      return "wrong token category: expected \(token(expected.words)) (cat \(expected.cat)), "
+        + "got \(got.hasPrefix("unknown") ? got : token(got))"
     }
   }
 

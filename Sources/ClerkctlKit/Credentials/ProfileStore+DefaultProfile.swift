@@ -40,27 +40,6 @@ extension ProfileStore {
     try prepareDirectories()
     let path = settingsPath
     let object: JSONValue = ["version": 1, "default_profile": .string(name)]
-    var template = Array((directory.path + "/.config.json.XXXXXX").utf8CString)
-    let raw = CloseOnExec.temporaryFile(&template)
-    let tempPath = String(
-      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    guard raw >= 0 else {
-      throw .io(path: tempPath, operation: "create", message: FileDescriptor.errorMessage(errno))
-    }
-    var renamed = false
-    defer { if !renamed { unlink(tempPath) } }
-    let file = FileDescriptor(raw: raw, path: tempPath)
-    try file.setMode(0o600)
-    try file.writeAll(Array((object.prettyEncoded + "\n").utf8))
-    try file.sync()
-    guard rename(tempPath, path) == 0 else {
-      throw .io(path: path, operation: "replace", message: FileDescriptor.errorMessage(errno))
-    }
-    renamed = true
-    if let dir = try FileDescriptor.open(
-      directory.path, flags: O_RDONLY | O_DIRECTORY, missingIsNil: true)
-    {
-      try dir.sync()
-    }
+    try AtomicFile.write(Array((object.prettyEncoded + "\n").utf8), to: path)
   }
 }

@@ -104,30 +104,10 @@ package struct ProfileStore: CredentialStore {
     try ProfileName.validate(credential.profile)
     try prepareDirectories()
     try removeStaleTemporaryFiles(profile: credential.profile)
-    let path = directory.credentialPath(profile: credential.profile)
-    var template = Array(
-      (directory.profilesPath + "/." + credential.profile + ".json.XXXXXX").utf8CString)
-    let raw = CloseOnExec.temporaryFile(&template)
-    let tempPath = String(
-      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    guard raw >= 0 else {
-      throw .io(
-        path: tempPath, operation: "create", message: FileDescriptor.errorMessage(errno))
-    }
-    var renamed = false
-    defer { if !renamed { unlink(tempPath) } }
-    let file = FileDescriptor(raw: raw, path: tempPath)
-    // Held until the descriptor closes: marks the temp file as in use, not stale.
-    _ = flock(raw, LOCK_EX | LOCK_NB)
-    try file.setMode(0o600)
-    try file.writeAll(Array((credential.jsonValue.prettyEncoded + "\n").utf8))
-    try file.sync()
-    try beforeRename(tempPath)
-    guard rename(tempPath, path) == 0 else {
-      throw .io(path: path, operation: "replace", message: FileDescriptor.errorMessage(errno))
-    }
-    renamed = true
-    try syncProfilesDirectory()
+    try AtomicFile.write(
+      Array((credential.jsonValue.prettyEncoded + "\n").utf8),
+      to: directory.credentialPath(profile: credential.profile), lockTemporary: true,
+      beforeRename: beforeRename)
   }
 
   /// Deletes a profile's credential (with its token cache), its lock file and the temp files

@@ -31,27 +31,9 @@ package struct TokenFile: Sendable, Equatable {
   ///   then untouched and no temp file is left.
   package func write(_ text: String) throws(CredentialStoreError) {
     try checkWritable()
-    let slash = path.lastIndex(of: "/")
-    let directory = slash.map { String(path[..<$0]) } ?? "."
-    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    var template = Array(
-      ((directory.isEmpty ? "" : directory + "/") + "." + name + ".XXXXXX").utf8CString)
-    let raw = CloseOnExec.temporaryFile(&template)
-    let tempPath = String(
-      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    guard raw >= 0 else {
-      throw .io(path: path, operation: "write", message: FileDescriptor.errorMessage(errno))
-    }
-    var renamed = false
-    defer { if !renamed { unlink(tempPath) } }
-    let file = FileDescriptor(raw: raw, path: tempPath)
-    try file.setMode(0o600)
-    try file.writeAll(Array(text.utf8))
-    try file.sync()
-    guard rename(tempPath, path) == 0 else {
-      throw .io(path: path, operation: "replace", message: FileDescriptor.errorMessage(errno))
-    }
-    renamed = true
+    // Rewritten at every renewal: the rename is atomic, and the file is a copy a restart makes
+    // again, so the directory is not flushed each time.
+    try AtomicFile.write(Array(text.utf8), to: path, syncDirectory: false)
   }
 
   /// Deletes the file.

@@ -130,10 +130,13 @@ package struct MachineAccount {
       machine.scopes = token.scopes
       updated.machine = machine
       try store.save(updated)
+      // A token just created is judged by its lifetime, not by what is left of it after this
+      // process's own delays (a loaded machine took seconds between the reply and here, and a
+      // 5 s token then read as too short for a 3 s minimum).
       let left = expiresIn(token, skew: skew)
-      if Double(left) < minTTL {
-        throw MachineAuthError.minTTLNotBelowLifetime(
-          minTTL: least, lifetime: token.expiresAt - token.createdAt)
+      let lifetime = token.expiresAt - token.createdAt
+      if Double(lifetime) <= minTTL {
+        throw MachineAuthError.minTTLNotBelowLifetime(minTTL: least, lifetime: lifetime)
       }
       return TokenResult(token: token, credential: updated, created: true, expiresIn: left)
     }

@@ -50,7 +50,7 @@ public final class ClerkAuthProvider: Sendable {
   ///   - minimumTokenTTL: seconds a handed-out token has left at least; `idTokens` and
   ///     `onIdToken` get a new one before the current one has less.
   ///   - store: where the sign-in is kept; default the `default` profile's file.
-  ///   - userAgent: the `User-Agent` Clerk sees, e.g. `MyApp/1.2`; default `ClerkKit/VERSION`.
+  ///   - userAgent: the `User-Agent` Clerk sees, e.g. `MyApp/1.2`; default `ClerkctlKit/VERSION`.
   public convenience init(
     publishableKey: String? = nil, frontendAPIURL: String? = nil,
     jwtTemplate: String? = "convex", signInTimeout: TimeInterval = 120,
@@ -65,7 +65,7 @@ public final class ClerkAuthProvider: Sendable {
       clock: .system, environment: ProcessEnvironment.current())
   }
 
-  /// The `User-Agent` sent when the application names none: `ClerkKit/VERSION`.
+  /// The `User-Agent` sent when the application names none: `ClerkctlKit/VERSION`.
   public static let defaultUserAgent = CurlConfiguration.defaultUserAgent
 
   /// A provider with every dependency given (tests).

@@ -28,6 +28,7 @@ struct Flows {
     try backend()
     try organizations()
     try machines()
+    try users()
     try credentials()
     try errors()
   }

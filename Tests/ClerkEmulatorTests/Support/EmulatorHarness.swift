@@ -28,13 +28,14 @@ struct EmulatorHarness {
     configuration: EmulatorConfiguration = .seed, overLoopback: Bool = false,
     server serverConfiguration: HTTPServer.Configuration = .init(),
     recorder: ReplyRecorder? = ReplyRecorder.fromEnvironment(),
-    signingKey: EmulatorSigningKey? = nil
+    signingKey: EmulatorSigningKey? = nil,
+    webhooks: WebhookSettings? = nil, webhookLog: @escaping @Sendable (String) -> Void = { _ in }
   ) throws {
     time = TestClock()
     let emulator = Emulator(
       configuration: configuration, baseURL: Self.base,
       signingKey: try signingKey ?? EmulatorSigningKey(key: RFC7515Key.privateKey()),
-      clock: time.clock, recorder: recorder)
+      clock: time.clock, recorder: recorder, webhooks: webhooks, webhookLog: webhookLog)
     self.emulator = emulator
     http = HTTPClient.curl()
     guard overLoopback else {

@@ -28,7 +28,7 @@ struct ELFVersionTests {
   }()
 
   @Test(
-    "neither release binary needs glibc > 2.34, DT_RELR, GLIBCXX > 3.4.29 or CXXABI > 1.3.13",
+    "neither release binary needs glibc > 2.34, DT_RELR, GLIBCXX > 3.4.29, CXXABI > 1.3.13 or a RUNPATH",
     .enabled(
       if: releaseDirectory != nil,
       "no release build to inspect: run `make build`, or set CLERKCTL_RELEASE_DIR"),
@@ -48,10 +48,15 @@ struct ELFVersionTests {
       needs.tooNew.isEmpty,
       "\(binary) needs \(needs.tooNew): Ubuntu 22.04 (glibc 2.35) or RHEL 9 (glibc 2.34, GCC 11) cannot start it; pin the symbol in Sources/CCompat/compat.c (`objdump -T` names it) or link without packed relocations"
     )
-    let relr = try await Self.readelf(["--dynamic", path]).split(separator: "\n").filter {
-      $0.contains("(RELR)")
-    }
+    let dynamic = try await Self.readelf(["--dynamic", path]).split(separator: "\n")
+    let relr = dynamic.filter { $0.contains("(RELR)") }
     #expect(relr.isEmpty, "\(binary) has packed relative relocations: \(relr)")
+    // No search path of its own: with RUNPATH $ORIGIN, a libcurl.so.4 planted beside the binary
+    // in a shared directory would be loaded (and run) inside it.
+    let searchPaths = dynamic.filter { $0.contains("(RUNPATH)") || $0.contains("(RPATH)") }
+    #expect(
+      searchPaths.isEmpty,
+      "\(binary) carries \(searchPaths): build with --disable-local-rpath (the Makefile does)")
   }
 
   @Test("the reader catches what the binaries needed before: DT_RELR, hypotf, condition_variable")

@@ -29,7 +29,7 @@ package struct APICommand: Command {
       options: [
         Options.method.spec, Options.header.spec, Options.data.spec, Options.dataFile.spec,
         Options.template.spec, Options.include.spec, Options.noRefresh.spec,
-      ],
+      ] + TokenCommand.MachineOptions.specs,
       arguments: [ArgumentSpec("url", help: "The URL to request.", valueKind: .url)])
   }
 
@@ -70,6 +70,7 @@ package struct APICommand: Command {
   package var template: String?
   package var include: Bool
   package var refresh: Bool
+  package var machineOptions: TokenCommand.MachineTokenOptions
 
   package init(parsed: ParsedArguments) throws {
     if parsed[Options.data] != nil && parsed[Options.dataFile] != nil {
@@ -101,6 +102,7 @@ package struct APICommand: Command {
     if let template { try TemplateName.validate(template) }
     include = parsed[Options.include]
     refresh = !parsed[Options.noRefresh]
+    machineOptions = try TokenCommand.MachineTokenOptions(parsed: parsed)
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
@@ -114,8 +116,7 @@ package struct APICommand: Command {
     let timeout = try context.requestTimeout()
     request.timeout = timeout
     request.connectTimeout = min(request.connectTimeout, timeout)
-    let exchange = BearerExchange(
-      account: try context.account(), template: template, retriesWithFreshToken: refresh)
+    let exchange = try bearerExchange(context)
     let response = try exchange.send(request).response
     // Into a pipe or a file the reply is data, byte for byte; on a terminal it is server text,
     // shown but never obeyed (escape sequences, bidirectional overrides).

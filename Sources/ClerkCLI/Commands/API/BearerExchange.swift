@@ -14,10 +14,11 @@ package struct BearerExchange: Sendable {
     package var attempts: Int
   }
 
-  /// The account whose session mints the tokens.
-  package var account: ClerkAccount
-  /// The JWT template; `nil` for the session token.
-  package var template: String?
+  /// Where the tokens come from: a user profile's session or template JWTs, or a machine
+  /// profile's M2M tokens (never the machine secret), through the profile's cache.
+  package var source: TokenSource
+  /// What sends the requests.
+  package var http: HTTPClient
   /// Whether a rejected token is replaced by a freshly minted one and the request sent again.
   package var retriesWithFreshToken: Bool
   /// The least lifetime a cached token must have left to be reused, seconds.
@@ -26,8 +27,14 @@ package struct BearerExchange: Sendable {
   package init(
     account: ClerkAccount, template: String?, retriesWithFreshToken: Bool
   ) {
-    self.account = account
-    self.template = template
+    self.init(
+      source: .user(account, template: template), http: account.http,
+      retriesWithFreshToken: retriesWithFreshToken)
+  }
+
+  package init(source: TokenSource, http: HTTPClient, retriesWithFreshToken: Bool) {
+    self.source = source
+    self.http = http
     self.retriesWithFreshToken = retriesWithFreshToken
   }
 
@@ -55,14 +62,14 @@ package struct BearerExchange: Sendable {
   }
 
   private func token(forceRefresh: Bool) throws -> String {
-    try account.token(template: template, minTTL: minTTL, forceRefresh: forceRefresh).token.jwt
+    try source.token(minTTL, forceRefresh).token.jwt
   }
 
   private func attempt(_ request: HTTPRequest, jwt: String) throws -> HTTPResponse {
     var request = request
     request.headers.replaceOrAdd(name: "Authorization", value: "Bearer " + jwt)
     do {
-      return try account.http.send(request)
+      return try http.send(request)
     } catch let error as HTTPError {
       switch error.kind {
       case .redirect:

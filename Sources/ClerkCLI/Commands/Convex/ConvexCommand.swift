@@ -1,5 +1,6 @@
 import ClerkctlCore
 import ClerkctlHTTP
+import ClerkctlKit
 
 /// `clerkctl convex`: calls a Convex function over Convex's HTTP API.
 package struct ConvexCommand: Command {
@@ -19,7 +20,7 @@ package struct ConvexCommand: Command {
       ],
       options: [
         Options.url.spec, Options.template.spec,
-      ],
+      ] + TokenCommand.MachineOptions.specs,
       arguments: [
         ArgumentSpec(
           "kind", help: "query, mutation or action.",
@@ -44,6 +45,7 @@ package struct ConvexCommand: Command {
   package var arguments: JSONValue
   package var url: String?
   package var template: String
+  package var machineOptions: TokenCommand.MachineTokenOptions
 
   package init(parsed: ParsedArguments) throws {
     kind = parsed.positional(0) ?? "query"
@@ -61,6 +63,7 @@ package struct ConvexCommand: Command {
     url = parsed[Options.url]
     template = parsed[Options.template]
     try TemplateName.validate(template)
+    machineOptions = try TokenCommand.MachineTokenOptions(parsed: parsed)
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
@@ -78,8 +81,7 @@ package struct ConvexCommand: Command {
       method: "POST", url: endpoint, headers: ["Content-Type": "application/json"],
       body: body.encodedBytes, timeout: timeout)
     request.connectTimeout = min(request.connectTimeout, timeout)
-    let exchange = BearerExchange(
-      account: try context.account(), template: template, retriesWithFreshToken: true)
+    let exchange = try bearerExchange(context)
     let outcome = try exchange.send(request) { response in
       response.status == 401 && Self.json(response)?["code"]?.stringValue == "Unauthenticated"
     }
@@ -100,7 +102,7 @@ package struct ConvexCommand: Command {
       }
       throw ConvexError.refused(
         code: code, message: reply["message"]?.stringValue ?? "", jwt: outcome.jwt,
-        template: template)
+        template: context.profileKind() == .machine ? nil : template)
     }
   }
 

@@ -7,7 +7,7 @@ import Glibc
 /// Runs `clerkctl doctor`'s checklist, in order, each check after the ones it needs.
 ///
 /// Order: instance configured, instance reachable, credential file, signed in, session live,
-/// template mints, iss, aud, sub, organization (when the template promises org claims or one
+/// template mints, iss, aud, sub, category (the header's `cat`), organization (when the template promises org claims or one
 /// is active), signature, clock. A check whose input an earlier failure took
 /// away is skipped, not failed.
 package struct Doctor {
@@ -91,7 +91,9 @@ package struct Doctor {
       signedIn = nil
       checks.append(.fail("signed in", error, fix: "fix the credential file as the message says"))
     }
-    let tokenChecks = ["session live", "template mints", "iss", "aud", "sub", "signature"]
+    let tokenChecks = [
+      "session live", "template mints", "iss", "aud", "sub", "category", "signature",
+    ]
     guard signedIn != nil, let account else {
       checks += tokenChecks.map { .skip($0, signedIn == nil ? "not signed in" : "no instance") }
       checks.append(clockCheck(skew: serverSkew, source: "the Date header"))
@@ -136,6 +138,9 @@ package struct Doctor {
     let claims = (try? ClerkAccount.claims(of: minted.token.jwt)) ?? [:]
     let instanceURL = (try? instance.get()).map(\.url) ?? minted.credential.fapiURL
     checks += claimChecks(claims, instanceURL: instanceURL)
+    if let header = try? JWT(minted.token.jwt).header {
+      checks.append(categoryCheck(header: header))
+    }
     if let check = organizationCheck(
       claims, active: minted.credential.activeOrganization, profile: profile)
     {
@@ -149,7 +154,7 @@ package struct Doctor {
 
   // MARK: - Checks
 
-  private func fileCheck(store: ProfileStore, profile: String) -> DoctorCheck {
+  func fileCheck(store: ProfileStore, profile: String) -> DoctorCheck {
     let name = "credential file"
     let path = store.directory.credentialPath(profile: profile)
     var info = stat()
@@ -236,7 +241,7 @@ package struct Doctor {
   }
 
   /// The signature, checked the way Convex does: keys found through the token's `iss`.
-  private func signatureCheck(_ jwt: String, claims: JSONValue, skew: Double) -> DoctorCheck {
+  func signatureCheck(_ jwt: String, claims: JSONValue, skew: Double) -> DoctorCheck {
     guard let iss = claims["iss"]?.stringValue else { return .skip("signature", "no 'iss'") }
     do {
       let keys = try OIDCDiscovery(http: context.httpClient()).jwks(issuer: iss)
@@ -253,7 +258,7 @@ package struct Doctor {
     }
   }
 
-  private func clockCheck(skew: Double?, source: String) -> DoctorCheck {
+  func clockCheck(skew: Double?, source: String) -> DoctorCheck {
     guard let skew else { return .skip("clock", "Clerk's time is unknown") }
     let seconds = Int(abs(skew).rounded())
     let relation = skew >= 0 ? "behind" : "ahead of"

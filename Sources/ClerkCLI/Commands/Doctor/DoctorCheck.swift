@@ -9,6 +9,8 @@ package struct DoctorCheck: Sendable, Equatable {
     case failed(ExitCode)
     /// Not run because an earlier check failed.
     case skipped
+    /// Passed, with a caveat and what to do about it (the exit code stays 0).
+    case warned
   }
 
   /// The check's name (`instance reachable`, `aud`, …).
@@ -29,6 +31,11 @@ package struct DoctorCheck: Sendable, Equatable {
     DoctorCheck(name: name, outcome: .failed(code), detail: detail, fix: fix)
   }
 
+  /// A pass with a caveat: `ok` in JSON, `!` in text, with the fix.
+  package static func warn(_ name: String, _ detail: String, fix: String) -> DoctorCheck {
+    DoctorCheck(name: name, outcome: .warned, detail: detail, fix: fix)
+  }
+
   package static func skip(_ name: String, _ reason: String) -> DoctorCheck {
     DoctorCheck(name: name, outcome: .skipped, detail: "skipped: \(reason)", fix: nil)
   }
@@ -39,8 +46,8 @@ package struct DoctorCheck: Sendable, Equatable {
       name, ErrorReporter.message(for: error), fix: fix, code: ErrorReporter.exitCode(for: error))
   }
 
-  /// Whether the check passed.
-  package var passed: Bool { outcome == .passed }
+  /// Whether the check passed (with or without a caveat).
+  package var passed: Bool { outcome == .passed || outcome == .warned }
 
   /// The machine-readable form: `check`, `ok`, `skipped`, `detail`, `fix`.
   package var json: JSONValue {
@@ -50,13 +57,15 @@ package struct DoctorCheck: Sendable, Equatable {
     ]
   }
 
-  /// The text line: `✓ NAME: DETAIL`, `✗ NAME: DETAIL — fix: FIX` or `- NAME: skipped: …`.
+  /// The text line: `✓ NAME: DETAIL`, `✗ NAME: DETAIL — fix: FIX`, `! NAME: DETAIL — fix: FIX`
+  /// or `- NAME: skipped: …`.
   package func line(colour: Bool) -> String {
     let (mark, code): (String, String) =
       switch outcome {
       case .passed: ("✓", "32")
       case .failed: ("✗", "31")
       case .skipped: ("-", "2")
+      case .warned: ("!", "33")
       }
     let shown = colour ? "\u{1B}[\(code)m\(mark)\u{1B}[0m" : mark
     let fixText = fix.map { " — fix: \(TerminalText.sanitized($0))" } ?? ""

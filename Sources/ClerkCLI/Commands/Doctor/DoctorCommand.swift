@@ -1,4 +1,5 @@
 import ClerkctlCore
+import ClerkctlKit
 
 /// `clerkctl doctor`: the checklist for a token a backend rejects.
 package struct DoctorCommand: Command {
@@ -9,13 +10,17 @@ package struct DoctorCommand: Command {
       discussion: """
         Checks that the instance is configured and reachable, the credential file is safe, the \
         session is live, the template mints, the token's iss, aud and sub are what Convex \
-        checks, the organization claims the template promises (o, org_id, … from \
+        checks, the category in its cat header (a template token, which Clerk's backend SDKs \
+        refuse where they expect a session token, warns unless the audience is convex), the \
+        organization claims the template promises (o, org_id, … from \
         {{org.*}}) are filled in for the active organization ('clerkctl org use'), the signature verifies through discovery, and the local clock is within 5 \
         seconds of Clerk's. The checklist is the command's output, so it goes to stdout \
         (--json: {schema_version, ok, checks: [{check, ok, skipped, detail, fix}]}). Exits 0 when all pass, else \
         with the code of the first failure: 3 configuration or credential file, 4 not signed \
         in, 5 unreachable, 7 template, 9 token invalid (iss, aud, sub, organization, signature, \
-        clock).
+        clock). On a machine profile: the identity, the credential file, the machine secret \
+        accepted and a JWT-format M2M token minted (one creation), its cat header and sub, \
+        its signature through discovery, and the clock.
         """,
       examples: [
         CommandExample("Check a Convex setup", "clerkctl doctor"),
@@ -48,7 +53,8 @@ package struct DoctorCommand: Command {
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
-    let checks = try Doctor(context: context, template: template, audience: audience).run()
+    let doctor = Doctor(context: context, template: template, audience: audience)
+    let checks = try context.profileKind() == .machine ? doctor.runMachine() : doctor.run()
     if context.globals.json {
       let failed = checks.contains {
         if case .failed = $0.outcome { return true }

@@ -9,7 +9,8 @@ package struct JWTDecodeCommand: Command {
       discussion: """
         Prints {"header": …, "payload": …}. Nothing is checked but the token's shape: use \
         'clerkctl jwt verify' before relying on any claim. The iat, nbf and exp claims are \
-        also shown as UTC times on stderr. Exits 9 when the token is malformed.
+        also shown as UTC times on stderr, and the category Clerk stamps in the header's cat \
+        (session, template, M2M or unknown). Exits 9 when the token is malformed.
         """,
       examples: [CommandExample("Decode a fresh token", "clerkctl token | clerkctl jwt decode")],
       arguments: [
@@ -30,6 +31,7 @@ package struct JWTDecodeCommand: Command {
     context.print(decoded.prettyEncoded)
     context.note(
       "clerkctl: the signature was NOT verified; use 'clerkctl jwt verify' to check it")
+    context.note("clerkctl: category \(ClerkTokenCategory.describe(header: jwt.header))")
     let now = context.clock.epochSeconds
     for claim in ["iat", "nbf", "exp"] {
       guard let seconds = jwt.payload[claim]?.intValue else { continue }

@@ -13,7 +13,8 @@ package struct JWTVerifyCommand: Command {
         from --issuer (default: the selected profile's instance; never the token's own iss). \
         Through discovery, the token's iss must be that issuer (a trailing / aside); with \
         --jwks, --issuer only requires iss to match. Rejects alg none, HMAC and unknown kid, \
-        and checks exp, nbf and iat. Prints the verified claims on success; exits 9 with the \
+        and checks exp, nbf and iat. --category requires the class Clerk stamps in the \
+        header's cat (session, template or m2m). Prints the verified claims on success; exits 9 with the \
         reason when the token is invalid or larger than 64 KiB, 5 when the keys cannot be \
         fetched, 2 when there is neither --jwks, --issuer nor a signed-in profile.
         """,
@@ -26,6 +27,7 @@ package struct JWTVerifyCommand: Command {
       ],
       options: [
         Options.jwks.spec, Options.issuer.spec, Options.audience.spec, Options.leeway.spec,
+        Options.category.spec,
       ],
       arguments: [
         ArgumentSpec("token", help: "The JWT; - or nothing reads it from stdin.", isOptional: true)
@@ -45,6 +47,9 @@ package struct JWTVerifyCommand: Command {
       "audience", value: "aud", help: "Require the aud claim to contain this value.")
     package static let leeway = OptionKey.seconds(
       "leeway", help: "Clock skew allowed when checking exp, nbf and iat.", defaultValue: 0)
+    package static let category = OptionKey<ClerkTokenCategory?>.choice(
+      "category", value: "category",
+      help: "Require the header's cat to mark this class of Clerk token.")
   }
 
   let token: String?
@@ -56,6 +61,8 @@ package struct JWTVerifyCommand: Command {
   let audience: String?
   /// `--leeway`, seconds.
   let leeway: Double
+  /// `--category`: the class the header's `cat` must name.
+  let category: ClerkTokenCategory?
 
   package init(parsed: ParsedArguments) throws {
     token = parsed.positional(0)
@@ -63,6 +70,7 @@ package struct JWTVerifyCommand: Command {
     issuer = parsed[Options.issuer]
     audience = parsed[Options.audience]
     leeway = parsed[Options.leeway]
+    category = parsed[Options.category]
     for (option, value) in [
       (Options.jwks, jwks), (Options.issuer, issuer), (Options.audience, audience),
     ]
@@ -78,6 +86,10 @@ package struct JWTVerifyCommand: Command {
     guard unverified.algorithm == "RS256" else {
       throw JWTError.unsupportedAlgorithm(
         unverified.header["alg"].map { $0.stringValue ?? $0.encoded })
+    }
+    if let category, ClerkTokenCategory(header: unverified.header) != category {
+      throw JWTError.wrongCategory(
+        expected: category, got: ClerkTokenCategory.describe(header: unverified.header))
     }
     let (keys, requiredIssuer) = try keySet(for: unverified, context: context)
     let options = JWTVerifier.Options(

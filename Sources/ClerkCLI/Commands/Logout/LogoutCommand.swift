@@ -14,7 +14,9 @@ package struct LogoutCommand: Command {
         write left go too. --all asks first at a terminal (y or yes goes \
         on; any other answer signs nothing out and exits 1); --yes skips the question, and \
         without a terminal it is never asked. --json prints {schema_version, signed_out: \
-        [{profile, revoked}]}, revoked false when Clerk could not be told.
+        [{profile, revoked}]}, revoked false when Clerk could not be told. A machine profile \
+        has no session to end: its file is deleted and nothing is sent (revoked false, kind \
+        machine).
         """,
       options: [Options.all.spec, Options.yes.spec])
   }
@@ -49,7 +51,12 @@ package struct LogoutCommand: Command {
       }
     }
     // A credential goes only to the instance that issued it: check them all before sending.
-    let accounts = try profiles.map { try context.account(profile: $0) }
+    // A machine profile has no session: it is dropped locally, nothing is sent.
+    let machines = profiles.filter { context.profileKind(profile: $0) == .machine }
+    for profile in machines { signedOut.append(try forgetMachine(profile, context)) }
+    let accounts = try profiles.filter { !machines.contains($0) }.map {
+      try context.account(profile: $0)
+    }
     for account in accounts { try account.checkInstanceBinding() }
     for account in accounts {
       let profile = account.profile

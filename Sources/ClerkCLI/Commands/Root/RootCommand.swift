@@ -24,7 +24,8 @@ package struct RootCommand: Command {
       subcommands: [
         LoginCommand.self, TokenCommand.self, WhoamiCommand.self, StatusCommand.self,
         ProfileCommand.self, OrgCommand.self, LogoutCommand.self, ExecCommand.self, APICommand.self,
-        ConvexCommand.self, M2MCommand.self, APIKeyCommand.self, TestingTokenCommand.self,
+        ConvexCommand.self, M2MCommand.self, MachineCommand.self, APIKeyCommand.self,
+        TestingTokenCommand.self,
         JWTCommand.self, DoctorCommand.self, CompletionCommand.self, VersionCommand.self,
         HelpCommand.self, CompleteCommand.self,
       ])

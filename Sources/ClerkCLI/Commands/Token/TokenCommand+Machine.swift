@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlCore
 import ClerkctlKit
 import FoundationEssentials
@@ -51,10 +52,10 @@ extension TokenCommand {
         let text: String
         if claims.hasPrefix("@") {
           let path = String(claims.dropFirst())
-          guard let data = FileManager.default.contents(atPath: path) else {
+          guard let bytes = try? LocalFile.read(path) else {
             throw UsageError("cannot read the claims file '\(path)'")
           }
-          text = String(decoding: data, as: UTF8.self)
+          text = String(decoding: bytes, as: UTF8.self)
         } else {
           text = claims
         }

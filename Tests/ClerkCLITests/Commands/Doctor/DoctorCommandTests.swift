@@ -35,8 +35,8 @@ struct DoctorCommandTests {
     #expect(
       names == [
         "✓ instance configured", "✓ instance reachable", "✓ credential file", "✓ signed in",
-        "✓ session live", "✓ template mints", "✓ iss", "✓ aud", "✓ sub", "✓ signature",
-        "✓ clock",
+        "✓ session live", "✓ template mints", "✓ iss", "✓ aud", "✓ sub", "✓ category",
+        "✓ signature", "✓ clock",
       ])
     #expect(result.stdout.contains("\u{1B}") == false, "no colour off a terminal")
   }

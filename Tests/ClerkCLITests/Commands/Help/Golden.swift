@@ -118,6 +118,8 @@ enum Golden {
                                 token.
       m2m                       Verify, list and revoke machine-to-machine (M2M)
                                 tokens.
+      machine                   List, create and delete machines, their scopes and
+                                secrets (CLERK_SECRET_KEY).
       api-key                   Create, list, revoke and verify Clerk API keys
                                 (ak_…) for scripts and CI.
       testing-token             Print a Clerk testing token (for
