@@ -157,14 +157,16 @@ extension OptionKey where Value == Double {
 
 extension OptionKey where Value == Double? {
   /// A time limit in seconds, more than 0 (checked by the parser); `nil` when not given, so the
-  /// caller can fall back to an environment variable. `shownDefault` is what help shows.
+  /// caller can fall back to an environment variable. `shownDefault` is what help shows (none:
+  /// the help text says what happens without it).
   package static func positiveSeconds(
-    _ long: String, help: String, shownDefault: Double, environmentVariable: String? = nil
+    _ long: String, help: String, shownDefault: Double? = nil,
+    environmentVariable: String? = nil
   ) -> OptionKey {
     OptionKey(
       spec: .option(
         long, value: "seconds", kind: .positiveSeconds, help: help,
-        environmentVariable: environmentVariable, defaultValue: shownDefault.secondsText),
+        environmentVariable: environmentVariable, defaultValue: shownDefault?.secondsText),
       convert: { $0.flatMap(Double.init) })
   }
 }

@@ -37,7 +37,7 @@ package struct APIKeyCreateCommand: Command {
     static let description = OptionKey.string(
       "description", value: "text", help: "What the key is for.")
     static let expiresIn = OptionKey.positiveSeconds(
-      "expires-in", help: "Seconds until the key expires (default: never).", shownDefault: 0)
+      "expires-in", help: "Seconds until the key expires (default: never).")
     static let scope = OptionKey.repeatable(
       "scope", value: "scope", help: "A scope the key carries (needs CLERK_SECRET_KEY).")
     static let output = OptionKey.string(

@@ -157,6 +157,11 @@ package struct LoginCommand: Command {
     if (impersonatedUserID == nil) != (actorID == nil) {
       throw UsageError("--impersonate USER_ID and --actor ACTOR_ID go together")
     }
+    if !parsed.values(of: LoginCommand.ticketTTL.spec).isEmpty, userID == nil,
+      impersonatedUserID == nil
+    {
+      throw UsageError("--ticket-ttl sets the lifetime of the --user-id or --impersonate ticket")
+    }
     signInTimeout = parsed[.signInTimeout]
     browser = try BrowserLoginOptions(parsed: parsed)
     let ways = [

@@ -206,4 +206,21 @@ struct LoginCommandTests {
     #expect(removals.count == 1)
     #expect(removals.first?.status == 200)
   }
+
+  @Test("--ticket-ttl without --user-id or --impersonate is a usage error, nothing sent")
+  func ticketTTLAlone() {
+    let home = TemporaryDirectory()
+    let result = runCLI(
+      ["login", "--ticket-ttl", "5", "--identifier", "demo@example.com", "--password-stdin"],
+      input: "demo-password\n", environment: ["HOME": home.path, "CLERKCTL_CONFIG_DIR": home.path])
+    #expect(result.code == 2, "\(result.error)")
+    #expect(result.error.contains("--ticket-ttl sets the lifetime of the --user-id"))
+  }
+
+  @Test("api-key create's --expires-in shows no default of 0 in its help")
+  func expiresInHelp() {
+    let help = runCLI(["api-key", "create", "--help"]).output
+    #expect(help.contains("--expires-in"))
+    #expect(!help.contains("(default: 0)"), "\(help)")
+  }
 }
