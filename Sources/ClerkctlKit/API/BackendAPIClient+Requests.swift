@@ -10,6 +10,14 @@ extension BackendAPIClient {
   package func send(
     _ method: String, _ path: String, body: JSONValue? = nil
   ) throws(ClerkError) -> JSONValue {
+    try FrontendAPIClient.decode(response(method, path, body: body))
+  }
+
+  /// The raw reply to `method path` with `body` as JSON: transport failures and a refused
+  /// secret key (401/403) thrown, every other status returned for the caller to read.
+  func response(
+    _ method: String, _ path: String, body: JSONValue? = nil
+  ) throws(ClerkError) -> HTTPResponse {
     var request = HTTPRequest(method: method, url: baseURL + path)
     request.timeout = requestTimeout
     request.headers.add(name: "Authorization", value: "Bearer \(secretKey)")
@@ -36,7 +44,7 @@ extension BackendAPIClient {
         "the Backend API refused CLERK_SECRET_KEY (\(detail)); check the key belongs to this instance"
       )
     }
-    return try FrontendAPIClient.decode(response)
+    return response
   }
 
   /// `POST /v1/sign_in_tokens/{id}/revoke`: a pending ticket can no longer be redeemed.

@@ -45,38 +45,15 @@ package struct BackendAPIClient {
     let body: JSONValue = [
       "user_id": .string(userID), "expires_in_seconds": .int(Int64(expiresInSeconds)),
     ]
-    var request = HTTPRequest(method: "POST", url: baseURL + "/v1/sign_in_tokens")
-    request.timeout = requestTimeout
-    request.headers.add(name: "Authorization", value: "Bearer \(secretKey)")
-    request.headers.add(name: "Content-Type", value: "application/json")
-    request.headers.add(name: "Accept", value: "application/json")
-    request.headers.add(name: "Clerk-API-Version", value: FrontendAPIClient.apiVersion)
-    request.body = body.encodedBytes
-    let response: HTTPResponse
-    do {
-      response = try http.send(request)
-    } catch let error as HTTPError {
-      throw .transport(error)
-    } catch {
-      throw .transport(HTTPError(.transport, url: request.url, message: "\(error)"))
-    }
-    if response.status == 401 || response.status == 403 {
+    let reply = try response("POST", "/v1/sign_in_tokens", body: body)
+    if reply.status == 404 || reply.status == 422 || reply.status == 400 {
       let detail =
-        (try? JSONValue(parsing: response.body)).flatMap {
-          ClerkAPIError(status: response.status, json: $0)?.description
-        } ?? "HTTP \(response.status)"
-      throw .configuration(
-        "the Backend API refused CLERK_SECRET_KEY (\(detail)); check the key belongs to this instance"
-      )
-    }
-    if response.status == 404 || response.status == 422 || response.status == 400 {
-      let detail =
-        (try? JSONValue(parsing: response.body)).flatMap {
-          ClerkAPIError(status: response.status, json: $0)?.description
-        } ?? "HTTP \(response.status)"
+        (try? JSONValue(parsing: reply.body)).flatMap {
+          ClerkAPIError(status: reply.status, json: $0)?.description
+        } ?? "HTTP \(reply.status)"
       throw .signInRejected("could not make a sign-in token for '\(userID)': \(detail)")
     }
-    let json = try FrontendAPIClient.decode(response)
+    let json = try FrontendAPIClient.decode(reply)
     guard let token = json["token"]?.stringValue, !token.isEmpty else {
       throw .malformedResponse("the sign-in token reply has no 'token'")
     }
