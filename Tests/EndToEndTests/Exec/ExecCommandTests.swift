@@ -50,6 +50,16 @@ struct ExecCommandTests {
     #expect(result.stderr.contains("'--env'"))
   }
 
+  @Test("A machine secret in clerkctl's environment never reaches the child of a user profile")
+  func machineSecretNotInherited() async throws {
+    let env = try await CLIFixture.signedIn(.binary)
+    let result = try await env.run(
+      ["exec", "--", "sh", "-c", "printf '%s' \"${CLERK_MACHINE_SECRET_KEY-unset}\""],
+      extra: ["CLERK_MACHINE_SECRET_KEY": "ak_canary0123456789abcdef"])
+    #expect(result.status == 0, "\(result.stderr)")
+    #expect(result.stdout == "unset")
+  }
+
   @Test("The token is never on the child's command line")
   func tokenNotInArgv() async throws {
     let env = try await CLIFixture.signedIn(.binary)

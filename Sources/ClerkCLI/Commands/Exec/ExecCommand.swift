@@ -86,7 +86,7 @@ package struct ExecCommand: Command {
     if refresh { return try runRefreshing(context) }
     let result = try context.account().token(
       template: template, minTTL: minTTL, forceRefresh: false)
-    var environment = context.environment
+    var environment = childEnvironment(context)
     environment[variable] = result.token.jwt
     environment[variable + "_EXPIRES_AT"] = String(result.token.expiresAt)
     return try ChildProcess.run(command, environment: environment)
