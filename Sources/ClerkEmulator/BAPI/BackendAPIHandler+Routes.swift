@@ -91,13 +91,13 @@ extension BackendAPIHandler {
   ) throws(ClerkAPIFailure) -> JSONValue {
     switch endpoint {
     case .backendListUsers:
-      return try listUsers(context.query, store: store)
+      return try listUsers(context.query, store: store, now: now)
     case .backendCreateUser:
       return try createUser(body, store: &store, now: now)
     case .backendGetUser:
       let id = context.params["user_id"] ?? ""
       guard let user = store.users[id] else { throw .notFound("user", id: id) }
-      return store.userJSON(user, backend: true)
+      return store.userJSON(user, backend: true, now: now)
     case .backendListSessions:
       return try listSessions(context.query, store: &store, now: now)
     case .backendGetSession:
@@ -139,6 +139,8 @@ extension BackendAPIHandler {
       return store.sessions[id].map { store.backendSessionJSON($0) } ?? .null
     case .users(let userEndpoint):
       return try serveUser(userEndpoint, context, body: body, store: &store, now: now)
+    case .resources(let resourceEndpoint):
+      return try serveResource(resourceEndpoint, context, body: body, store: &store, now: now)
     default:
       throw .routeNotFound
     }
@@ -169,7 +171,9 @@ extension BackendAPIHandler {
     return (limit, offset)
   }
 
-  private func listUsers(_ query: FormData, store: Store) throws(ClerkAPIFailure) -> JSONValue {
+  private func listUsers(
+    _ query: FormData, store: Store, now: Int64
+  ) throws(ClerkAPIFailure) -> JSONValue {
     let emails = Set(
       (query.values("email_address") + query.values("email_address[]")).map {
         $0.lowercased()
@@ -178,7 +182,8 @@ extension BackendAPIHandler {
     let users = store.userOrder.reversed().compactMap { store.users[$0] }.filter {
       emails.isEmpty || $0.emailAddress.map { emails.contains($0.lowercased()) } == true
     }
-    return .array(users.dropFirst(offset).prefix(limit).map { store.userJSON($0, backend: true) })
+    return .array(
+      users.dropFirst(offset).prefix(limit).map { store.userJSON($0, backend: true, now: now) })
   }
 
   private func createUser(

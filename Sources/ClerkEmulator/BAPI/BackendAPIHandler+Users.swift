@@ -19,7 +19,9 @@ extension BackendAPIHandler {
     case .ban, .unban:
       user.banned = endpoint == .ban
       if user.banned { store.revokeSessions(ofUser: id, now: now) }
-    case .lock, .unlock: user.locked = endpoint == .lock
+    case .lock, .unlock:
+      user.locked = endpoint == .lock
+      user.lockedUntil = user.locked ? now + UserRecord.lockoutDuration : nil
     case .updateMetadata:
       for (key, path) in [
         ("public_metadata", \UserRecord.publicMetadata),
@@ -50,7 +52,7 @@ extension BackendAPIHandler {
     }
     user.updatedAt = now
     store.users[id] = user
-    return store.userJSON(user, backend: true)
+    return store.userJSON(user, backend: true, now: now)
   }
 
   /// `PATCH /v1/users/{id}`: names, username, password, metadata (replaced, not merged).
@@ -114,6 +116,7 @@ extension Store {
     users[id] = nil
     userOrder.removeAll { $0 == id }
     memberships.removeAll { $0.userID == id }
+    emailAddresses.removeAll { $0.userID == id }
   }
 
   /// Revokes the user's active sessions (a ban, a deletion).

@@ -84,8 +84,12 @@ extension FrontendAPIHandler {
   /// Signs what the handler asked for (outside the lock) and builds the response.
   private func finish(_ reply: FrontendReply) -> HTTPResponse {
     if let claims = reply.tokenClaims {
-      return tokenResponse(claims, category: reply.tokenCategory)
+      guard reply.tokenCategory == .session else {
+        return tokenResponse(claims, category: reply.tokenCategory)
+      }
+      return rememberedSessionTokenResponse(claims)
     }
+    let body = withLastActiveTokens(reply.body)
     var headers: HTTPHeaders = [:]
     if let issue = reply.issueClientToken {
       let jwt: String
@@ -97,7 +101,7 @@ extension FrontendAPIHandler {
     } else if reply.clearClientToken {
       headers.add(name: "Authorization", value: "")
     }
-    return json(reply.body, headers: headers)
+    return json(body, headers: headers)
   }
 
   /// A new client with a fresh rotating token; its JWT is issued by `finish`.

@@ -1,0 +1,9 @@
+/// The Backend API's email-address, session-creation and organization endpoints beyond list,
+/// create and add-member (see ``BackendAPIHandler/serveResource(_:_:body:store:now:)``).
+enum ResourceEndpoint: Sendable, Equatable {
+  case createEmailAddress, getEmailAddress, updateEmailAddress, deleteEmailAddress
+  case createSession
+  case getOrganization, updateOrganization, deleteOrganization, mergeOrganizationMetadata
+  case listMemberships, updateMembership, deleteMembership
+  case createInvitation, listInvitations, getInvitation, revokeInvitation
+}
