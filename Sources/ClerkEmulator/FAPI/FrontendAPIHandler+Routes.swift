@@ -1,6 +1,7 @@
 import ClerkctlCore
 import ClerkctlCrypto
 import ClerkctlHTTP
+import ClerkctlHTTPServer
 import ClerkctlJOSE
 import ClerkctlWire
 import Foundation
@@ -42,7 +43,8 @@ extension FrontendAPIHandler {
     }
     switch outcome {
     case .failure(let failure): return clerkError(failure)
-    case .success(let reply): return finish(reply)
+    case .success(let reply):
+      return finish(reply.authorizedParty(context.request.headers["Origin"]))
     }
   }
 
