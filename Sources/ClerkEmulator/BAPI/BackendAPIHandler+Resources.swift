@@ -22,6 +22,8 @@ extension BackendAPIHandler {
       return try emailAddress(
         endpoint, id: context.params["email_address_id"] ?? "", body, store: &store, now: now)
     case .createSession: return try createSession(body, store: &store, now: now)
+    case .createInstanceInvitation, .listInstanceInvitations, .revokeInstanceInvitation:
+      return try serveInstanceInvitation(endpoint, context, body: body, store: &store, now: now)
     case .createInvitation, .listInvitations, .getInvitation, .revokeInvitation:
       return try serveInvitation(endpoint, context, body: body, store: &store, now: now)
     default:
@@ -92,8 +94,7 @@ extension BackendAPIHandler {
   }
 
   /// Swaps the address `id` with the user's primary one (which becomes an additional one).
-  private func makePrimary(_ id: String, of user: inout UserRecord, store: inout Store, now: Int64)
-  {
+  func makePrimary(_ id: String, of user: inout UserRecord, store: inout Store, now: Int64) {
     guard let index = store.emailAddresses.firstIndex(where: { $0.id == id }) else { return }
     let promoted = store.emailAddresses.remove(at: index)
     if let old = user.emailAddress {

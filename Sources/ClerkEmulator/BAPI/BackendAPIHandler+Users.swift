@@ -12,7 +12,17 @@ extension BackendAPIHandler {
     let id = context.params["user_id"] ?? ""
     guard var user = store.users[id] else { throw .notFound("user", id: id) }
     switch endpoint {
-    case .update: try update(&user, body, store: store)
+    case .update:
+      try update(&user, body, store: store)
+      if let primary = body["primary_email_address_id"]?.stringValue,
+        primary != user.emailAddressID
+      {
+        guard store.emailAddresses.contains(where: { $0.id == primary && $0.userID == id }) else {
+          throw .paramInvalid(
+            "primary_email_address_id", "primary_email_address_id is not one of the user's")
+        }
+        makePrimary(primary, of: &user, store: &store, now: now)
+      }
     case .delete:
       store.deleteUser(id, now: now)
       return Store.deleted(id, "user")
@@ -55,7 +65,8 @@ extension BackendAPIHandler {
     return store.userJSON(user, backend: true, now: now)
   }
 
-  /// `PATCH /v1/users/{id}`: names, username, password, metadata (replaced, not merged).
+  /// `PATCH /v1/users/{id}`: names, username, password, metadata (replaced, not merged);
+  /// `primary_email_address_id` (one of the user's addresses) is handled by the caller.
   private func update(
     _ user: inout UserRecord, _ body: JSONValue, store: Store
   ) throws(ClerkAPIFailure) {

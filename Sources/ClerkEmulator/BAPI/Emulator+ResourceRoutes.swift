@@ -1,6 +1,6 @@
 extension Emulator {
   /// Email addresses (`POST /v1/email_addresses`, `GET|PATCH|DELETE /v1/email_addresses/{id}`),
-  /// `POST /v1/sessions`, and organizations: get, update, delete, metadata merge, memberships
+  /// `POST /v1/sessions`, instance invitations (create, list, revoke), and organizations: get, update, delete, metadata merge, memberships
   /// (list, role change, removal) and invitations (create, list, get, revoke).
   static let resourceRoutes: [Route] = {
     func route(_ method: String, _ template: String, _ endpoint: ResourceEndpoint) -> Route {
@@ -15,6 +15,9 @@ extension Emulator {
       route("GET", email, .getEmailAddress), route("PATCH", email, .updateEmailAddress),
       route("DELETE", email, .deleteEmailAddress),
       route("POST", "/v1/sessions", .createSession),
+      route("POST", "/v1/invitations", .createInstanceInvitation),
+      route("GET", "/v1/invitations", .listInstanceInvitations),
+      route("POST", "/v1/invitations/{invitation_id}/revoke", .revokeInstanceInvitation),
       route("GET", organization, .getOrganization),
       route("PATCH", organization, .updateOrganization),
       route("DELETE", organization, .deleteOrganization),

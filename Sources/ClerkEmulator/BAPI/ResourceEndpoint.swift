@@ -6,4 +6,5 @@ enum ResourceEndpoint: Sendable, Equatable {
   case getOrganization, updateOrganization, deleteOrganization, mergeOrganizationMetadata
   case listMemberships, updateMembership, deleteMembership
   case createInvitation, listInvitations, getInvitation, revokeInvitation
+  case createInstanceInvitation, listInstanceInvitations, revokeInstanceInvitation
 }

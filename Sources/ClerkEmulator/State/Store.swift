@@ -33,6 +33,7 @@ struct Store: Sendable {
   /// Users' additional email addresses (oldest first) and organization invitations.
   var emailAddresses: [EmailAddressRecord] = []
   var invitations: [OrganizationInvitationRecord] = []
+  var instanceInvitations: [InvitationRecord] = []
 
   /// The user with this email address (any case), username (any case) or phone number (E.164,
   /// spaces and dashes ignored).

@@ -50,7 +50,8 @@ struct BackendResourceTests {
     let refused = harness.bapi("DELETE", "/v1/email_addresses/\(second)")
     #expect(refused.status == 400)
     #expect(
-      try EmulatorHarness.json(refused)["errors"]?.arrayValue?.first?["code"] == "identification_deletion_failed")
+      try EmulatorHarness.json(refused)["errors"]?.arrayValue?.first?["code"]
+        == "identification_deletion_failed")
     let old = try #require(listed["email_addresses"]?.arrayValue?.last?["id"]?.stringValue)
     let deleted = try EmulatorHarness.json(harness.bapi("DELETE", "/v1/email_addresses/\(old)"))
     #expect(deleted == ["deleted": true, "id": .string(old), "object": "email_address"])
@@ -97,7 +98,8 @@ struct BackendResourceTests {
       harness.fapi("POST", "/v1/client/sessions/\(session)/tokens", token: token).status == 404)
     let refused = signIn(harness, "banned@example.com")
     #expect(refused.status == 403)
-    #expect(try EmulatorHarness.json(refused)["errors"]?.arrayValue?.first?["code"] == "user_banned")
+    #expect(
+      try EmulatorHarness.json(refused)["errors"]?.arrayValue?.first?["code"] == "user_banned")
     let attempt = harness.fapi(
       "POST", "/v1/client/sign_ins/\(pending)/attempt_first_factor",
       form: [("strategy", "password"), ("password", "pass-word-1")], token: pendingToken)
@@ -126,7 +128,27 @@ struct BackendResourceTests {
     let minted = try EmulatorHarness.json(
       harness.fapi("POST", "/v1/client/sessions/\(id)/tokens", token: token))
     let client = try EmulatorHarness.json(harness.fapi("GET", "/v1/client", token: token))
-    #expect(client["response"]?["sessions"]?.arrayValue?.first?["last_active_token"]?["jwt"] == minted["jwt"])
+    #expect(
+      client["response"]?["sessions"]?.arrayValue?.first?["last_active_token"]?["jwt"]
+        == minted["jwt"])
     #expect(minted["jwt"]?.stringValue != first)
+  }
+}
+
+extension BackendResourceTests {
+  @Test("a token minted by a request with an Origin carries it as azp; a native one has none")
+  func authorizedParty() throws {
+    let harness = try EmulatorHarness()
+    let (token, session) = try harness.signIn()
+    let path = "/v1/client/sessions/\(session)/tokens?_is_native=true"
+    for (template, origin) in [("", "https://app.example.com"), ("/convex", "https://b.example")] {
+      let target = path.replacingOccurrences(of: "/tokens?", with: "/tokens\(template)?")
+      let minted = try EmulatorHarness.json(
+        harness.send("POST", target, headers: ["Authorization": token, "Origin": .init(origin)]))
+      let jwt = try JWT(try #require(minted["jwt"]?.stringValue))
+      #expect(jwt.payload["azp"]?.stringValue == origin)
+    }
+    let native = try harness.mint(session, token: token)
+    #expect(native.payload["azp"] == nil)
   }
 }

@@ -39,6 +39,23 @@ extension Flows {
     #expect(harness.bapi("DELETE", "/v1/email_addresses/\(second)").status == 400)
     #expect(harness.bapi("DELETE", "/v1/email_addresses/\(primary)").status == 200)
     #expect(harness.bapi("GET", "/v1/users/\(user)").status == 200)
+    #expect(
+      harness.bapi("PATCH", "/v1/users/\(user)", json: ["primary_email_address_id": "idn_nope"])
+        .status == 422)
+
+    let invited = harness.bapi(
+      "POST", "/v1/invitations", json: ["email_address": "newcomer@example.com"])
+    #expect(invited.status == 200)
+    let invitation = try #require(try EmulatorHarness.json(invited)["id"]?.stringValue)
+    #expect(
+      harness.bapi("POST", "/v1/invitations", json: ["email_address": "newcomer@example.com"])
+        .status == 400)
+    #expect(
+      harness.bapi("POST", "/v1/invitations", json: ["email_address": "demo@example.com"])
+        .status == 400)
+    #expect(harness.bapi("GET", "/v1/invitations?status=pending").status == 200)
+    #expect(harness.bapi("POST", "/v1/invitations/\(invitation)/revoke").status == 200)
+    #expect(harness.bapi("POST", "/v1/invitations/\(invitation)/revoke").status == 400)
 
     let session = harness.bapi("POST", "/v1/sessions", json: ["user_id": .string(user)])
     #expect(session.status == 200)

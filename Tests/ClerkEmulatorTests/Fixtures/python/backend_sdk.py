@@ -99,6 +99,10 @@ def email_addresses(clerk, user, report):
     check(clerk.email_addresses.get(email_address_id=added.id).id == added.id, "get")
     clerk.email_addresses.update(email_address_id=added.id, primary=True)
     check(clerk.users.get(user_id=user.id).primary_email_address_id == added.id, "primary")
+    back = clerk.users.update(user_id=user.id, primary_email_address_id=user.primary_email_address_id)
+    check(back.primary_email_address_id == user.primary_email_address_id, "users.update primary")
+    clerk.users.update(user_id=user.id, primary_email_address_id=added.id)
+    check(len(clerk.users.get(user_id=user.id).email_addresses) == 2, "two addresses")
     refused(400, "identification_deletion_failed",
             lambda: clerk.email_addresses.delete(email_address_id=added.id))
     deleted = clerk.email_addresses.delete(email_address_id=user.primary_email_address_id)
@@ -193,6 +197,21 @@ def organizations(clerk, user, report):
     refused(404, "organization_invitation_not_pending",
             lambda: clerk.organization_invitations.revoke(organization_id=org.id,
                                                           invitation_id=invited.id))
+    # Invitations to the instance.
+    invitation = clerk.invitations.create(request={"email_address": "sdk-newcomer@example.com",
+                                                   "public_metadata": {"from": "sdk"}})
+    check(invitation.status.value == "pending" and invitation.url, "invitations.create")
+    refused(400, "duplicate_record", lambda: clerk.invitations.create(
+        request={"email_address": "sdk-newcomer@example.com"}))
+    refused(400, "invitation_account_exists", lambda: clerk.invitations.create(
+        request={"email_address": "demo@example.com"}))
+    listed = clerk.invitations.list(status=models.ListInvitationsQueryParamStatus.PENDING)
+    check(invitation.id in [i.id for i in listed], "invitations.list")
+    revoked = clerk.invitations.revoke(invitation_id=invitation.id)
+    check(revoked.status.value == "revoked", "invitations.revoke")
+    refused(400, "invitation_already_revoked",
+            lambda: clerk.invitations.revoke(invitation_id=invitation.id))
+
     gone = clerk.organizations.delete(organization_id=org.id)
     check(gone.deleted and gone.id == org.id, "organizations.delete")
     refused(404, "resource_not_found", lambda: clerk.organizations.get(organization_id=org.id))
