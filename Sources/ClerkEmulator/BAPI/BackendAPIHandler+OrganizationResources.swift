@@ -5,7 +5,8 @@ import Foundation
 /// `max_allowed_memberships`, metadata replaced), `DELETE` (its memberships and invitations
 /// go), `PATCH …/metadata` (merged as Clerk merges), and its memberships: the list
 /// (`{"data","total_count"}`, newest first, filtered by `user_id`, `role` and
-/// `email_address`, ordered by `order_by`), a role change and a removal. Demoting or removing
+/// `email_address`, ordered by `order_by`), a role change, a metadata merge and a removal.
+/// Demoting or removing
 /// the last `org:admin` is 400 `organization_minimum_permissions_needed`.
 extension BackendAPIHandler {
   func serveOrganization(
@@ -45,7 +46,7 @@ extension BackendAPIHandler {
       return Store.deleted(id, "organization")
     case .listMemberships:
       return try listMemberships(of: id, context.query, store: store)
-    case .updateMembership, .deleteMembership:
+    case .updateMembership, .deleteMembership, .updateMembershipMetadata:
       return try changeMembership(
         endpoint, organizationID: id, userID: context.params["user_id"] ?? "", body,
         store: &store, now: now)
@@ -175,6 +176,21 @@ extension BackendAPIHandler {
         store.sessions[id]?.lastActiveOrganizationID = nil
       }
       return json
+    }
+    if endpoint == .updateMembershipMetadata {
+      for (name, path) in [
+        ("public_metadata", \OrganizationMembershipRecord.publicMetadata),
+        ("private_metadata", \OrganizationMembershipRecord.privateMetadata),
+      ] {
+        guard let value = body[name], value != .null else { continue }
+        guard value.objectValue != nil else {
+          throw .paramInvalid(name, "\(name) must be an object")
+        }
+        membership[keyPath: path] = Self.merged(membership[keyPath: path], value)
+      }
+      membership.updatedAt = now
+      store.memberships[index] = membership
+      return store.membershipJSON(membership, backend: true)
     }
     guard let role = body["role"]?.stringValue, !role.isEmpty else {
       throw .paramMissing("role")

@@ -210,16 +210,21 @@ extension BackendAPIHandler {
         message: "Passwords must be 8 characters or more.",
         longMessage: "Passwords must be 8 characters or more.", paramName: "password")
     }
-    let user = UserRecord(
+    var user = UserRecord(
       id: random.id("user"), emailAddressID: random.id("idn"), emailAddress: email,
       password: body["password"]?.stringValue, totpSecret: nil,
       firstName: body["first_name"]?.stringValue, lastName: body["last_name"]?.stringValue,
       username: body["username"]?.stringValue,
       publicMetadata: body["public_metadata"].flatMap { $0.objectValue == nil ? nil : $0 } ?? [:],
       createdAt: now, updatedAt: now, lastSignInAt: nil)
+    user.banned = body["banned"]?.boolValue ?? false
+    if body["locked"]?.boolValue == true {
+      user.locked = true
+      user.lockedUntil = now + UserRecord.lockoutDuration
+    }
     store.users[user.id] = user
     store.userOrder.append(user.id)
-    return store.userJSON(user, backend: true)
+    return store.userJSON(user, backend: true, now: now)
   }
 
   private func createSignInToken(

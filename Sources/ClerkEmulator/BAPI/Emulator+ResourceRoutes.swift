@@ -24,6 +24,7 @@ extension Emulator {
       route("PATCH", organization + "/metadata", .mergeOrganizationMetadata),
       route("GET", organization + "/memberships", .listMemberships),
       route("PATCH", membership, .updateMembership), route("DELETE", membership, .deleteMembership),
+      route("PATCH", membership + "/metadata", .updateMembershipMetadata),
       route("POST", invitations, .createInvitation), route("GET", invitations, .listInvitations),
       route("GET", invitations + "/{invitation_id}", .getInvitation),
       route("POST", invitations + "/{invitation_id}/revoke", .revokeInvitation),

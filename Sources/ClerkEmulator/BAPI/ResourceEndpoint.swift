@@ -4,7 +4,7 @@ enum ResourceEndpoint: Sendable, Equatable {
   case createEmailAddress, getEmailAddress, updateEmailAddress, deleteEmailAddress
   case createSession
   case getOrganization, updateOrganization, deleteOrganization, mergeOrganizationMetadata
-  case listMemberships, updateMembership, deleteMembership
+  case listMemberships, updateMembership, deleteMembership, updateMembershipMetadata
   case createInvitation, listInvitations, getInvitation, revokeInvitation
   case createInstanceInvitation, listInstanceInvitations, revokeInstanceInvitation
 }

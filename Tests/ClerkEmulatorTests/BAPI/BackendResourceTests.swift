@@ -94,8 +94,10 @@ struct BackendResourceTests {
     #expect(harness.bapi("POST", "/v1/users/\(id)/ban").status == 200)
     let state = try EmulatorHarness.json(harness.bapi("GET", "/v1/sessions/\(session)"))
     #expect(state["status"] == "revoked")
+    let token403 = harness.fapi("POST", "/v1/client/sessions/\(session)/tokens", token: token)
+    #expect(token403.status == 403)
     #expect(
-      harness.fapi("POST", "/v1/client/sessions/\(session)/tokens", token: token).status == 404)
+      try EmulatorHarness.json(token403)["errors"]?.arrayValue?.first?["code"] == "user_banned")
     let refused = signIn(harness, "banned@example.com")
     #expect(refused.status == 403)
     #expect(
@@ -150,5 +152,27 @@ extension BackendResourceTests {
     }
     let native = try harness.mint(session, token: token)
     #expect(native.payload["azp"] == nil)
+  }
+}
+
+extension BackendResourceTests {
+  @Test("a banned user's browser sign-in fails at the callback with __clerk_error_code=user_banned")
+  func bannedBrowserSignIn() throws {
+    let harness = try EmulatorHarness()
+    let id = try user(harness, "oauth-banned@example.com")
+    #expect(harness.bapi("POST", "/v1/users/\(id)/ban").status == 200)
+    let created = harness.fapi(
+      "POST", "/v1/client/sign_ins",
+      form: [("strategy", "oauth_google"), ("redirect_url", "http://127.0.0.1:45789/callback")])
+    let url = try #require(
+      try EmulatorHarness.json(created)["response"]?["first_factor_verification"]?[
+        "external_verification_redirect_url"]?.stringValue)
+    let page = String(url.dropFirst(harness.baseURL.count))
+    let approve = harness.send("GET", page + "&auto=oauth-banned@example.com")
+    let callback = try #require(approve.headers["Location"])
+    let final = harness.send("GET", String(callback.dropFirst(harness.baseURL.count)))
+    let location = try #require(final.headers["Location"])
+    #expect(location.contains("__clerk_status=failed"), "\(location)")
+    #expect(location.contains("__clerk_error_code=user_banned"), "\(location)")
   }
 }

@@ -112,6 +112,12 @@ extension Flows {
     #expect(harness.bapi("PATCH", members + "/\(user)", json: ["role": "org:nope"]).status == 422)
     #expect(
       harness.bapi("PATCH", members + "/user_nope", json: ["role": "org:admin"]).status == 404)
+    #expect(
+      harness.bapi("PATCH", members + "/\(user)/metadata", json: ["public_metadata": ["k": 1]])
+        .status == 200)
+    #expect(
+      harness.bapi("PATCH", members + "/\(user)/metadata", json: ["public_metadata": "x"]).status
+        == 422)
     #expect(harness.bapi("DELETE", members + "/\(user)").status == 200)
     #expect(harness.bapi("DELETE", members + "/\(demo)").status == 400)
 

@@ -176,6 +176,9 @@ def organizations(clerk, user, report):
     promoted = clerk.organization_memberships.update(organization_id=org.id, user_id=user.id,
                                                      role="org:admin")
     check(promoted.role == "org:admin" and promoted.role_name == "Admin", "role change")
+    noted = clerk.organization_memberships.update_metadata(
+        organization_id=org.id, user_id=user.id, public_metadata={"team": "core"})
+    check(noted.public_metadata == {"team": "core"}, "membership metadata")
     removed = clerk.organization_memberships.delete(organization_id=org.id, user_id=demo.id)
     check(removed.public_user_data.user_id == demo.id, "membership delete")
     refused(400, "organization_minimum_permissions_needed",
