@@ -22,6 +22,13 @@ extension BackendAPIHandler {
       return try emailAddress(
         endpoint, id: context.params["email_address_id"] ?? "", body, store: &store, now: now)
     case .createSession: return try createSession(body, store: &store, now: now)
+    case .userMemberships:
+      let id = context.params["user_id"] ?? ""
+      guard store.users[id] != nil else { throw .notFound("user", id: id) }
+      let (limit, offset) = try page(context.query)
+      let all = store.memberships(ofUser: id)
+      let data = all.dropFirst(offset).prefix(limit).map { store.membershipJSON($0, backend: true) }
+      return ["data": .array(Array(data)), "total_count": .int(Int64(all.count))]
     case .createInstanceInvitation, .listInstanceInvitations, .revokeInstanceInvitation:
       return try serveInstanceInvitation(endpoint, context, body: body, store: &store, now: now)
     case .createInvitation, .listInvitations, .getInvitation, .revokeInvitation:

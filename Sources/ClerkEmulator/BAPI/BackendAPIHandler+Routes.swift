@@ -171,21 +171,6 @@ extension BackendAPIHandler {
     return (limit, offset)
   }
 
-  private func listUsers(
-    _ query: FormData, store: Store, now: Int64
-  ) throws(ClerkAPIFailure) -> JSONValue {
-    let emails = Set(
-      (query.values("email_address") + query.values("email_address[]")).map {
-        $0.lowercased()
-      })
-    let (limit, offset) = try page(query)
-    let users = store.userOrder.reversed().compactMap { store.users[$0] }.filter {
-      emails.isEmpty || $0.emailAddress.map { emails.contains($0.lowercased()) } == true
-    }
-    return .array(
-      users.dropFirst(offset).prefix(limit).map { store.userJSON($0, backend: true, now: now) })
-  }
-
   private func createUser(
     _ body: JSONValue, store: inout Store, now: Int64
   )

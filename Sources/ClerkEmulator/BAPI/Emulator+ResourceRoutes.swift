@@ -15,6 +15,7 @@ extension Emulator {
       route("GET", email, .getEmailAddress), route("PATCH", email, .updateEmailAddress),
       route("DELETE", email, .deleteEmailAddress),
       route("POST", "/v1/sessions", .createSession),
+      route("GET", "/v1/users/{user_id}/organization_memberships", .userMemberships),
       route("POST", "/v1/invitations", .createInstanceInvitation),
       route("GET", "/v1/invitations", .listInstanceInvitations),
       route("POST", "/v1/invitations/{invitation_id}/revoke", .revokeInstanceInvitation),

@@ -105,6 +105,12 @@ extension Flows {
       harness.bapi("POST", members, json: ["user_id": .string(user), "role": "org:member"])
         .status == 200)
     #expect(harness.bapi("GET", members).status == 200)
+    #expect(harness.bapi("GET", "/v1/users/\(user)/organization_memberships").status == 200)
+    #expect(harness.bapi("GET", "/v1/users/user_nope/organization_memberships").status == 404)
+    #expect(
+      harness.bapi("GET", "/v1/users?organization_id=\(id)&order_by=-email_address&query=e")
+        .status == 200)
+    #expect(harness.bapi("GET", "/v1/users?order_by=nope").status == 422)
     #expect(harness.bapi("GET", members + "?role=org:admin&order_by=-created_at").status == 200)
     #expect(harness.bapi("GET", members + "?order_by=bogus").status == 422)
     #expect(

@@ -68,6 +68,8 @@ def users(clerk, report):
     listed = clerk.users.list(request={"email_address": ["sdk-user@example.com"]})
     check([user.id for user in listed] == [made.id], "users.list by email_address")
     check(len(clerk.users.list(request={"limit": 2})) == 2, "users.list limit")
+    check([u.id for u in clerk.users.list(request={"user_id": [made.id], "query": "sdk-u"})]
+          == [made.id], "users.list by user_id and query")
     check(clerk.users.get(user_id=made.id).id == made.id, "users.get")
     updated = clerk.users.update(user_id=made.id, last_name="User", username="sdkuser")
     check(updated.last_name == "User" and updated.username == "sdkuser", "users.update")
@@ -169,6 +171,11 @@ def organizations(clerk, user, report):
     refused(400, "already_a_member_in_organization",
             lambda: clerk.organization_memberships.create(organization_id=org.id,
                                                           user_id=user.id, role="org:member"))
+    mine = clerk.users.get_organization_memberships(user_id=user.id)
+    check(mine.total_count == 1 and mine.data[0].organization.id == org.id,
+          "users.get_organization_memberships")
+    in_org = clerk.users.list(request={"organization_id": [org.id], "order_by": "created_at"})
+    check([u.id for u in in_org] == [demo.id, user.id], f"users in the org {in_org}")
     members = clerk.organization_memberships.list(organization_id=org.id)
     check(members.total_count == 2, f"memberships.list {members.total_count}")
     admins = clerk.organization_memberships.list(organization_id=org.id, role=["org:admin"])
