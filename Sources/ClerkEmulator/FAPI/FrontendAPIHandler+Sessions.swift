@@ -36,7 +36,7 @@ extension FrontendAPIHandler {
       else { throw .authenticationInvalid }
       let response =
         endpoint == .me
-        ? store.userJSON(user)
+        ? store.userJSON(user, now: now)
         : try organizationMemberships(context.query, user: user, store: store)
       return .envelope(response, client: store.clientJSON(client, now: now))
     default:

@@ -97,7 +97,7 @@ extension Store {
         ?? .null,
       "actor": session.actor ?? .null, "tasks": nil,
       "factor_verification_age": .array(factorAges(session, now: now).map(JSONValue.int)),
-      "user": user.map { userJSON($0) } ?? .null,
+      "user": user.map { userJSON($0, now: now) } ?? .null,
       "public_user_data": user.map(publicUserData) ?? .null,
       "created_at": .int(session.createdAt), "updated_at": .int(session.updatedAt),
     ]

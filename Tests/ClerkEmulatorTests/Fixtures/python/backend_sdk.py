@@ -87,6 +87,10 @@ def users(clerk, report):
     check(locked.locked and locked.lockout_expires_in_seconds == 3600, "lock")
     unlocked = clerk.users.unlock(user_id=made.id)
     check(not unlocked.locked and unlocked.lockout_expires_in_seconds is None, "unlock")
+    moderated = clerk.users.create(email_address=["sdk-moderated@example.com"], banned=True,
+                                   locked=True)
+    check(moderated.banned and moderated.locked, "users.create banned and locked")
+    check(clerk.users.delete(user_id=moderated.id).deleted, "delete the moderated user")
     report["users"] = "ok"
     return made
 
