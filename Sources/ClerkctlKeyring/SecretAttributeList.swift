@@ -1,5 +1,4 @@
 internal import CSecret
-import Glibc
 
 /// The attribute name/value pairs of one call, as C strings owned here and freed in `deinit`.
 final class SecretAttributeList {
@@ -12,7 +11,7 @@ final class SecretAttributeList {
     var pointers: [UnsafePointer<CChar>?] = []
     for pair in pairs {
       for text in [pair.name, pair.value] {
-        let copy = strdup(text)!
+        let copy = UnsafeMutablePointer<CChar>.copying(text)
         strings.append(copy)
         pointers.append(UnsafePointer(copy))
       }
@@ -32,7 +31,7 @@ final class SecretAttributeList {
   }
 
   deinit {
-    for string in strings { free(string) }
+    for string in strings { string.deallocate() }
   }
 
   /// Runs `body` with the C list, valid only inside it.

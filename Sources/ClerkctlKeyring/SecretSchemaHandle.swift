@@ -21,7 +21,7 @@ final class SecretSchemaHandle: @unchecked Sendable {
   private init() {
     var strings: [UnsafeMutablePointer<CChar>] = []
     let copy = { (text: String) -> UnsafeMutablePointer<CChar> in
-      let pointer = strdup(text)!
+      let pointer = UnsafeMutablePointer<CChar>.copying(text)
       strings.append(pointer)
       return pointer
     }
@@ -42,6 +42,6 @@ final class SecretSchemaHandle: @unchecked Sendable {
 
   deinit {
     pointer.deallocate()
-    for string in strings { free(string) }
+    for string in strings { string.deallocate() }
   }
 }
