@@ -131,6 +131,12 @@ package final class KeyringSession: Sendable {
     self.directory = directory
   }
 
+  /// A session a test forgot to stop still ends: its script sees stdin close, kills the
+  /// daemon and exits, and `dbus-run-session` stops the bus.
+  deinit {
+    child.closeInput()
+  }
+
   /// The secret `secret-tool` finds on this bus for `attributes` (any schema), or `nil`.
   package func lookup(_ attributes: [String: String]) async throws -> String? {
     var arguments = ["secret-tool", "lookup"]

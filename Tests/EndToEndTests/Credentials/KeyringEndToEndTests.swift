@@ -99,11 +99,18 @@ struct KeyringEndToEndTests {
   @Test("CLERKCTL_STORE=keyring on a bus with no Secret Service is exit 3 naming the provider")
   func noProvider() async throws {
     let session = try await KeyringSession(provider: false)
-    let fixture = try await CLIFixture(.binary)
-    let login = try await fixture.run(
-      ["login", "--identifier", "demo@example.com", "--password-stdin"],
-      stdin: "demo-password\n",
-      extra: session.environment.merging(["CLERKCTL_STORE": "keyring"]) { _, new in new })
+    let fixture: CLIFixture
+    let login: ProcessResult
+    do {
+      fixture = try await CLIFixture(.binary)
+      login = try await fixture.run(
+        ["login", "--identifier", "demo@example.com", "--password-stdin"],
+        stdin: "demo-password\n",
+        extra: session.environment.merging(["CLERKCTL_STORE": "keyring"]) { _, new in new })
+    } catch {
+      await session.stop()
+      throw error
+    }
     await session.stop()
     #expect(login.status == 3)
     #expect(login.stderr.contains("no Secret Service provider"), "\(login.stderr)")
