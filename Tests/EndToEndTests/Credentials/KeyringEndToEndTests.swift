@@ -79,6 +79,33 @@ struct KeyringEndToEndTests {
     #expect(!FileManager.default.fileExists(atPath: fixture.credentialPath()))
   }
 
+  @Test("a machine profile keeps its secret key in the keyring; tokens mint and logout deletes it")
+  func machineProfile() async throws {
+    let session = try await KeyringSession(provider: true)
+    do {
+      let machine = try await MachineFixture()
+      let bus = session.environment
+      let login = try await machine.run(
+        ["login", "--machine", "--secret-stdin", "--profile", "ci", "--store", "keyring"],
+        stdin: MachineFixture.ciSecret + "\n", extra: bus)
+      #expect(login.status == 0, "\(login.stderr)")
+      let attributes = ["profile": "ci", "kind": "machine"]
+      #expect(try await session.lookup(attributes) == MachineFixture.ciSecret)
+      #expect(
+        Self.files(under: machine.bench.home.path, containing: MachineFixture.ciSecret).isEmpty)
+      let token = try await machine.run(["token", "--profile", "ci"], extra: bus)
+      #expect(token.status == 0, "\(token.stderr)")
+      #expect(token.stdout.hasPrefix("mt_"), "\(token.stdout)")
+      let logout = try await machine.run(["logout", "--profile", "ci"], extra: bus)
+      #expect(logout.status == 0, "\(logout.stderr)")
+      #expect(try await session.lookup(attributes) == nil)
+    } catch {
+      await session.stop()
+      throw error
+    }
+    await session.stop()
+  }
+
   @Test("--store keyring with no session bus is exit 3 naming it; nothing is stored")
   func noBus() async throws {
     let fixture = try await CLIFixture(.binary)
