@@ -79,7 +79,7 @@ extension ClerkAuthProvider {
       }
       let minTTL = first ? minimumTokenTTL : renewal.requestedTTL
       do {
-        let outcome = try await performTimed(.token, announce: false) { [self] account in
+        let outcome = try await performTimed(.token, announce: false) { account in
           return minTTL == renewal.requestedTTL
             ? try account.renewedToken(template: template, renewal: renewal)
             : try account.token(template: template, minTTL: minTTL, forceRefresh: false)
