@@ -23,14 +23,14 @@ public final class ClerkAuthProvider: Sendable {
   /// The instance the arguments or the environment name (`nil`: the stored sign-in's), or
   /// why the named one is invalid; worked out once, at init.
   let instance: Result<InstanceOverride?, ClerkAuthError>
-  private let backing: Result<Backing, ClerkAuthError>
+  let backing: Result<Backing, ClerkAuthError>
   /// How requests are sent (also used by `AuthenticatedRequestSender`).
   package let http: HTTPClient
-  private let clock: Clock
+  let clock: Clock
   let requestTimeout: Double
   let state = Lock(State())
 
-  private struct Backing: Sendable {
+  struct Backing: Sendable {
     let profile: String
     let store: any CredentialStore
   }
@@ -123,24 +123,17 @@ public final class ClerkAuthProvider: Sendable {
     try await login(.password(identifier: identifier, password: password))
   }
 
-  /// Convex's `login(onIdToken:)`: remembers `onIdToken`, then returns the stored sign-in's
-  /// credentials, or — when there is none — waits up to `signInTimeout` for a `login(_:)` on
-  /// this provider to complete (as Clerk's bridges wait for the sign-in UI).
+  /// Convex's `login(onIdToken:)`: remembers `onIdToken`, then `login()` (the stored sign-in,
+  /// or — when there is none — a wait of up to `signInTimeout` for one to appear).
   ///
   /// `onIdToken` is then called with every token this provider mints — and, for as long as the
-  /// app runs, with a fresh one before the current one has less than `minimumTokenTTL` left —
+  /// app runs, with a fresh one before the current one has less than `minimumTokenTtl` left —
   /// and with `nil` when the session ends or on `logout()`.
   public func login(
     onIdToken: @Sendable @escaping (String?) -> Void
   ) async throws -> ClerkCredentials {
     remember(onIdToken)
-    let generation = state.withLock { $0.signInGeneration }
-    let credentials: ClerkCredentials
-    do {
-      credentials = try await loginFromCache()
-    } catch ClerkAuthError.noActiveSession {
-      credentials = try await waitForSignIn(after: generation)
-    }
+    let credentials = try await login()
     keepCallbackFresh(handedOut: credentials)
     return credentials
   }
@@ -253,7 +246,7 @@ public final class ClerkAuthProvider: Sendable {
   }
 
   @discardableResult
-  private func transition(to next: AuthState<ClerkCredentials>) -> AuthState<ClerkCredentials> {
+  func transition(to next: AuthState<ClerkCredentials>) -> AuthState<ClerkCredentials> {
     state.withLock { state in
       let previous = state.current
       state.publish(next)
@@ -317,22 +310,6 @@ public final class ClerkAuthProvider: Sendable {
       return state.onIdToken
     }
     callback?(nil)
-  }
-
-  private func waitForSignIn(after generation: Int) async throws -> ClerkCredentials {
-    let id = state.withLock { state in
-      state.nextWaiter += 1
-      return state.nextWaiter
-    }
-    let timeout = signInTimeout
-    return try await withCheckedThrowingContinuation { continuation in
-      state.withLock { $0.addWaiter(id, continuation, after: generation) }
-      Task { [weak self] in
-        let nanoseconds = UInt64(max(0, min(timeout, 1e9)) * 1e9)
-        try? await Task.sleep(nanoseconds: nanoseconds)
-        self?.state.withLock { $0.resumeWaiter(id, with: .failure(.signInTimeout)) }
-      }
-    }
   }
 
   /// Runs blocking work (curl, file locks) on a global queue.
