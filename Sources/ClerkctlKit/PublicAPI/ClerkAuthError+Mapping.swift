@@ -19,8 +19,10 @@ extension ClerkAuthError {
   }
 
   /// The library error for any error the account layer, the store or the transport throws.
-  package init(_ error: any Error, during activity: Activity) {
-    self = Self.mapped(error, during: activity).with(step: activity.step)
+  ///
+  /// - Parameter step: the step that failed, when finer than the activity's.
+  package init(_ error: any Error, during activity: Activity, step: Step? = nil) {
+    self = Self.mapped(error, during: activity).with(step: step ?? activity.step)
   }
 
   private static func mapped(_ error: any Error, during activity: Activity) -> ClerkAuthError {

@@ -13,7 +13,7 @@ struct ClerkAuthProviderOrganizationTests {
     // The seed: Acme, Globex and the convex-org template.
     let emulator = try await EmulatorProcess.start()
     let provider = ClerkAuthProvider(
-      frontendAPIURL: emulator.fapiURL, jwtTemplate: "convex-org", store: .inMemory())
+      frontendApiUrl: emulator.fapiURL, jwtTemplate: "convex-org", store: .inMemory())
     let tokens = Recorder<String?>()
     let signedIn = try await provider.login(
       identifier: "demo@example.com", password: "demo-password")

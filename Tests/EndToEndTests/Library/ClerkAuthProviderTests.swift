@@ -20,7 +20,7 @@ struct ClerkAuthProviderTests {
     store: ClerkCredentialStore = .inMemory()
   ) -> ClerkAuthProvider {
     ClerkAuthProvider(
-      frontendAPIURL: emulator.fapiURL, jwtTemplate: template, signInTimeout: timeout,
+      frontendApiUrl: emulator.fapiURL, jwtTemplate: template, signInTimeout: timeout,
       store: store)
   }
 

@@ -24,7 +24,7 @@ struct LibraryExampleTests {
 
     // --- the example, verbatim ---
     let provider = ClerkAuthProvider(
-      frontendAPIURL: fapiURL,  // or publishableKey: "pk_live_…"
+      frontendApiUrl: fapiURL,  // or publishableKey: "pk_live_…"
       jwtTemplate: "convex",
       store: .inMemory(),  // default: .file(profile: "default"), shared with clerkctl
       userAgent: "MyApp/1.2")  // the User-Agent Clerk sees; default ClerkctlKit/VERSION
