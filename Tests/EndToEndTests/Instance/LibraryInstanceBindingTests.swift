@@ -28,8 +28,8 @@ struct LibraryInstanceBindingTests {
       do {
         try await call()
         Issue.record("\(name) succeeded against another instance")
-      } catch ClerkAuthError.configuration(let text) {
-        reason = text
+      } catch let error as ClerkAuthError where error == .configuration {
+        reason = error.reason ?? ""
       }
       #expect(reason.contains(emulator.fapiURL) && reason.contains(elsewhere), "\(name): \(reason)")
       #expect(!reason.contains("clerkctl") && !reason.contains("--"), "no CLI words: \(reason)")

@@ -61,7 +61,8 @@ struct ClerkAuthProviderOrganizationTests {
     do {
       _ = try await provider.setActiveOrganization("initech")
       Issue.record("a non-member was accepted")
-    } catch ClerkAuthError.organizationNotFound(let reason) {
+    } catch let error as ClerkAuthError where error == .organizationNotFound {
+      let reason = error.reason ?? ""
       #expect(reason.contains("acme (Acme Inc, org:admin)"))
       #expect(!reason.contains("clerkctl"), "the library names no CLI command")
     }
