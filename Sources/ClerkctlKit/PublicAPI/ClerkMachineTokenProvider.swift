@@ -112,7 +112,10 @@ public final class ClerkMachineTokenProvider: Sendable {
 
   /// Deletes the stored identity (there is no session to end at Clerk).
   public func logout() async throws {
-    streams.withLock { $0.stopAll() }
+    for stream in streams.withLock({ $0.takeAll() }) {
+      stream.task.cancel()
+      stream.finish()
+    }
     _ = try await perform { account in try account.forget() }
   }
 

@@ -16,12 +16,10 @@ struct MachineTokenStreams {
     return next
   }
 
-  /// Ends every stream (logout).
-  mutating func stopAll() {
-    for entry in entries.values {
-      entry.task.cancel()
-      entry.finish()
-    }
-    entries = [:]
+  /// Takes every stream out, to be ended outside the lock (finishing a stream runs its
+  /// termination handler, which takes the lock).
+  mutating func takeAll() -> [Entry] {
+    defer { entries = [:] }
+    return Array(entries.values)
   }
 }
