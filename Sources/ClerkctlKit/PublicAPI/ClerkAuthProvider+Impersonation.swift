@@ -6,6 +6,9 @@ extension ClerkAuthProvider {
   /// Signs in as `userId` on behalf of `actor`, with the instance's Backend API secret key.
   ///
   /// - Parameters:
+  ///   - userId: the user to sign in as (`user_…`).
+  ///   - actor: who acts (the `act.sub` of the tokens), e.g. a support agent's id.
+  ///   - secretKey: the instance's Backend API secret key (`sk_…`).
   ///   - backendApiUrl: the Backend API base (`https://api.clerk.com`, or the emulator's).
   /// - Throws: `ClerkAuthError.signInRejected` when Clerk refuses (impersonation is a paid
   ///   add-on with a monthly quota), `.configuration` for a wrong secret key.

@@ -9,7 +9,7 @@ extension ClerkAuthProvider {
   /// The stored sign-in's credentials at once when there is a session; otherwise waits up to
   /// `signInTimeout` seconds for one to appear on the same store — signed in by another task
   /// of the app (`login(_:)`, `login(identifier:password:)`, the step-by-step `signIn`) or by
-  /// another process sharing the store (`clerkctl login` in a terminal) — and returns its
+  /// another process sharing the store (the command-line tool signing in on that profile) — and returns its
   /// credentials.
   ///
   /// - Throws: `ClerkAuthError.signInTimeout` when no session appeared in time;

@@ -29,7 +29,7 @@ public struct ClerkCredentialStore: Sendable {
   ///
   /// - Parameters:
   ///   - profile: the profile; `nil` picks it as `clerkctl` does: `CLERKCTL_PROFILE`, else
-  ///     the one `clerkctl profile use` chose, else `default` (so the app and the command line
+  ///     the default profile chosen with the command line's `profile use`, else `default` (so the app and the command line
   ///     agree on who is signed in).
   ///   - configDirectory: `nil` finds the config directory as `clerkctl` does
   ///     (`CLERKCTL_CONFIG_DIR`, `$XDG_CONFIG_HOME/clerkctl`, `~/.config/clerkctl`).
