@@ -36,8 +36,7 @@ extension AuthProvider {
   }
 
   /// `loginFromCache()`, then the token to `onIdToken` once.
-  public func loginFromCache(onIdToken: @Sendable @escaping (String?) -> Void) async throws -> T
-  {
+  public func loginFromCache(onIdToken: @Sendable @escaping (String?) -> Void) async throws -> T {
     let result = try await loginFromCache()
     onIdToken(extractIdToken(from: result))
     return result

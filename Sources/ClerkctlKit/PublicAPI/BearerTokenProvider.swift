@@ -1,5 +1,5 @@
-import FoundationEssentials
 import ClerkctlHTTP
+import FoundationEssentials
 
 /// Anything that hands out tokens to send as `Authorization: Bearer …`:
 /// `AuthenticatedRequestSender` works over it. `ClerkAuthProvider` (user JWTs) and

@@ -31,7 +31,8 @@ extension ClerkAuthError {
     case let error as ClerkAuthError:
       return error
     case let error as ClerkError:
-      return mapped(error, during: activity).with(clerkError: error.apiError.map(ClerkServerError.init))
+      return mapped(error, during: activity).with(
+        clerkError: error.apiError.map(ClerkServerError.init))
     case let error as CredentialStoreError:
       result = .configuration(error.description)
     case InstanceError.notConfigured:

@@ -1,5 +1,5 @@
-import FoundationEssentials
 import ClerkctlHTTP
+import FoundationEssentials
 
 /// One kind of M2M token from a `ClerkMachineTokenProvider` — a format, a lifetime and
 /// claims — as a `BearerTokenProvider`, for `AuthenticatedRequestSender`:

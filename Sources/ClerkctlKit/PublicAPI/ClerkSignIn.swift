@@ -133,9 +133,11 @@ public struct ClerkSignIn: Sendable {
 
   private func next(
     _ step: ClerkAuthError.Step,
-    _ send: @escaping @Sendable (FrontendAPIClient) throws -> FrontendAPIClient.Envelope<
-      SignInAttempt
-    >
+    _ send:
+      @escaping @Sendable (FrontendAPIClient) throws ->
+      FrontendAPIClient.Envelope<
+        SignInAttempt
+      >
   ) async throws -> ClerkSignIn {
     if status == .complete {
       throw ClerkAuthError.configuration("this sign-in is complete already").with(step: step)
@@ -150,9 +152,11 @@ public struct ClerkSignIn: Sendable {
   private static func step(
     provider: ClerkAuthProvider, fapiURL: String, clientToken: String?, deadline: Date,
     step: ClerkAuthError.Step,
-    _ send: @escaping @Sendable (FrontendAPIClient) throws -> FrontendAPIClient.Envelope<
-      SignInAttempt
-    >
+    _ send:
+      @escaping @Sendable (FrontendAPIClient) throws ->
+      FrontendAPIClient.Envelope<
+        SignInAttempt
+      >
   ) async throws -> ClerkSignIn {
     guard provider.clock.now() < deadline else {
       throw ClerkAuthError.signInTimeout.with(step: step)

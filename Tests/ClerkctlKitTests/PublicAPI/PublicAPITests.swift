@@ -133,7 +133,8 @@ struct PublicAPITests {
     #expect(kind(ClerkAuthError.noActiveSession) == "noActiveSession")
     #expect(kind(ClerkAuthError.signInTimeout) == "signInTimeout")
     #expect(kind(ClerkAuthError.clerkNotLoaded) == "clerkNotLoaded")
-    #expect(kind(ClerkAuthError.tokenRetrievalFailed("Token returned nil")) == "tokenRetrievalFailed")
+    #expect(
+      kind(ClerkAuthError.tokenRetrievalFailed("Token returned nil")) == "tokenRetrievalFailed")
     #expect(kind(ClerkAuthError.unavailable("down")) == "later")
     #expect(kind(CancellationError()) == "other")
     do {
@@ -190,7 +191,8 @@ struct PublicAPITests {
     let convex = machine.tokenSource(format: .jwt, claimsJson: #"{"aud":"convex"}"#)
     let sender = AuthenticatedRequestSender(provider: convex)
     let response = try await sender.sendAuthenticated(
-      .init(method: "POST", url: emulator.fapiURL + "/api/query", text: #"{"path":"users:whoami"}"#))
+      .init(method: "POST", url: emulator.fapiURL + "/api/query", text: #"{"path":"users:whoami"}"#)
+    )
     #expect(response.status == 200, "\(response.bodyText)")
     #expect(response.bodyText.contains("mch_ci0000000000000000000000000"), "\(response.bodyText)")
 

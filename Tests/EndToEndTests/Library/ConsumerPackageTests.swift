@@ -1,4 +1,5 @@
 import ClerkTestSupport
+import ClerkctlCore
 import Foundation
 import Testing
 
@@ -27,7 +28,9 @@ struct ConsumerPackageTests {
     // A path dependency's identity is its directory's name (`clerkctl` in a clone so named).
     try SeedExamples.packageManifest
       .replacingOccurrences(of: "REPO_PATH", with: Self.repository.path)
-      .replacingOccurrences(of: "REPO_IDENTITY", with: Self.repository.lastPathComponent.lowercased())
+      .replacingOccurrences(
+        of: "REPO_IDENTITY", with: Self.repository.lastPathComponent.lowercased()
+      )
       .write(toFile: package.path + "/Package.swift", atomically: true, encoding: .utf8)
     try SeedExamples.main.write(toFile: sources + "/main.swift", atomically: true, encoding: .utf8)
 
@@ -86,5 +89,33 @@ struct ConsumerPackageTests {
     // sendAuthenticated: one 401, one retry with a fresh token.
     #expect(backend.authorizations.count == 2)
     #expect(backend.authorizations.first != backend.authorizations.last)
+  }
+
+  @Test("the DocC articles show the code the consumer builds; CHANGELOG's version is the library's")
+  func articlesMatchTheConsumer() throws {
+    let catalog = Self.repository.appendingPathComponent("Sources/ClerkctlKit/ClerkctlKit.docc")
+    let lines = { (text: String) in
+      text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }
+        .filter { !$0.isEmpty }
+    }
+    let consumer = lines(SeedExamples.main)
+    for article in ["SeedExamples.md", "HandlingErrors.md"] {
+      let text = try String(
+        contentsOf: catalog.appendingPathComponent(article), encoding: .utf8)
+      let blocks = text.components(separatedBy: "```swift\n").dropFirst()
+        .compactMap { $0.components(separatedBy: "```").first }
+      #expect(blocks.count >= 1)
+      for block in blocks {
+        let shown = lines(block)
+        let found = consumer.indices.contains { start in
+          Array(consumer[start..<min(consumer.count, start + shown.count)]) == shown
+        }
+        #expect(found, "\(article) shows code the consumer does not build:\n\(block)")
+      }
+    }
+    let changelog = try String(
+      contentsOf: Self.repository.appendingPathComponent("CHANGELOG.md"), encoding: .utf8)
+    let newest = changelog.split(separator: "\n").first { $0.hasPrefix("## ") }
+    #expect(newest?.hasPrefix("## \(ClerkVersion.current) ") == true, "\(newest ?? "")")
   }
 }
