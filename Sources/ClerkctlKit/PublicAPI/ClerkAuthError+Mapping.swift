@@ -22,7 +22,16 @@ extension ClerkAuthError {
   ///
   /// - Parameter step: the step that failed, when finer than the activity's.
   package init(_ error: any Error, during activity: Activity, step: Step? = nil) {
-    self = Self.mapped(error, during: activity).with(step: step ?? activity.step)
+    let inferred = activity == .signIn ? Self.signInStep(of: error) : nil
+    self = Self.mapped(error, during: activity).with(step: step ?? inferred ?? activity.step)
+  }
+
+  /// The sign-in step a refusal belongs to, when Clerk's code tells (a sign-in run as one call).
+  private static func signInStep(of error: any Error) -> Step? {
+    guard let code = (error as? ClerkError)?.apiError?.code else { return nil }
+    if ["form_identifier_not_found", "identifier_not_found"].contains(code) { return .identifier }
+    if code.hasPrefix("form_password") { return .firstFactor }
+    return nil
   }
 
   private static func mapped(_ error: any Error, during activity: Activity) -> ClerkAuthError {

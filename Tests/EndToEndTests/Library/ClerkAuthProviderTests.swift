@@ -60,7 +60,7 @@ struct ClerkAuthProviderTests {
     } throws: { error in
       guard let error = error as? ClerkAuthError, error == .signInRejected else { return false }
       return !(error.reason ?? "").isEmpty && error.code == "form_password_incorrect"
-        && error.step == .signIn && error.errorDescription == error.description
+        && error.step == .firstFactor && error.errorDescription == error.description
     }
     #expect(provider.currentAuthState == .unauthenticated)
   }

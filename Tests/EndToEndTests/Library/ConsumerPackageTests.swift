@@ -68,7 +68,7 @@ struct ConsumerPackageTests {
     #expect(exit.status == 0, "\(out)\(app.stderr)")
     let lines = out.split(separator: "\n").map(String.init)
 
-    #expect(lines.contains("wrong password: form_password_incorrect step sign_in"), "\(out)")
+    #expect(lines.contains("wrong password: form_password_incorrect step first_factor"), "\(out)")
     let authenticated = try #require(lines.first { $0.hasPrefix("Authenticated: user_") })
     let userId = String(authenticated.dropFirst("Authenticated: ".count))
     let order = [
