@@ -1,5 +1,5 @@
 /// The one rule that picks the profile, shared by the command line and the library: the name
-/// the caller gives (`--profile`, or the library's `profile:` argument), else
+/// the caller gives (the command line's flag, or the library's `profile:` argument), else
 /// `CLERKCTL_PROFILE`, else the one `profile use` chose (kept in the config directory's
 /// `config.json`), else `default`.
 package enum ProfileSelectionRule {
