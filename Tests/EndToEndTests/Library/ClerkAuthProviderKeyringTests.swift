@@ -66,8 +66,8 @@ struct ClerkAuthProviderKeyringTests {
     await #expect {
       try await provider.login(identifier: "demo@example.com", password: "demo-password")
     } throws: { error in
-      guard case ClerkAuthError.configuration(let reason) = error else { return false }
-      return reason.contains("no libsecret-1.so.0")
+      guard let error = error as? ClerkAuthError, error == .configuration else { return false }
+      return error.reason?.contains("no libsecret-1.so.0") == true
     }
     #expect(!FileManager.default.fileExists(atPath: config.path + "/profiles/app.json"))
   }
