@@ -30,6 +30,7 @@ extension ProfileCredential {
     if let machine { members["machine"] = machine.jsonValue }
     if let apiKey { members["api_key"] = apiKey.jsonValue }
     if let impersonation { members["impersonation"] = impersonation.jsonValue }
+    if let extraTrustAnchor { members["extra_ca_sha256"] = .string(extraTrustAnchor) }
     // Absent: not known; null: the personal account.
     switch activeOrganization {
     case .unknown: break
@@ -111,6 +112,7 @@ extension ProfileCredential {
     }
     self.apiKey = apiKey
     self.impersonation = impersonation
+    self.extraTrustAnchor = try reader.optionalString("extra_ca_sha256")
   }
 }
 

@@ -19,6 +19,11 @@ package struct ProfileStore: CredentialStore {
   package let directory: ConfigDirectory
   /// Measures lock waits and sleeps between lock attempts.
   package let clock: Clock
+  /// The extra trust anchor the connections of this run trust (the lowercase hex SHA-256 of a CA
+  /// bundle added to the system's), or `nil` for none. A credential recorded with another one
+  /// is refused on every read (`CredentialStoreError.otherTrustAnchor`), and every write
+  /// records this one.
+  package var extraTrustAnchor: String?
   /// Called with the temp file's path just before it is renamed into place (tests inject faults).
   let beforeRename: @Sendable (String) throws(CredentialStoreError) -> Void
 
@@ -28,8 +33,11 @@ package struct ProfileStore: CredentialStore {
   package static let defaultLockTimeout: Double = 30
 
   /// A store in `directory`, using `clock` for lock waits.
-  package init(directory: ConfigDirectory, clock: Clock = .system) {
+  package init(
+    directory: ConfigDirectory, clock: Clock = .system, extraTrustAnchor: String? = nil
+  ) {
     self.init(directory: directory, clock: clock, beforeRename: { _ in })
+    self.extraTrustAnchor = extraTrustAnchor
   }
 
   init(
@@ -89,6 +97,10 @@ package struct ProfileStore: CredentialStore {
     guard credential.profile == profile else {
       throw .corrupt(path: path, reason: "it belongs to profile '\(credential.profile)'")
     }
+    guard credential.extraTrustAnchor == extraTrustAnchor else {
+      throw .otherTrustAnchor(
+        path: path, recorded: credential.extraTrustAnchor, current: extraTrustAnchor)
+    }
     return (credential, exposure)
   }
 
@@ -104,6 +116,8 @@ package struct ProfileStore: CredentialStore {
     try ProfileName.validate(credential.profile)
     try prepareDirectories()
     try removeStaleTemporaryFiles(profile: credential.profile)
+    var credential = credential
+    credential.extraTrustAnchor = extraTrustAnchor
     try AtomicFile.write(
       Array((credential.jsonValue.prettyEncoded + "\n").utf8),
       to: directory.credentialPath(profile: credential.profile), lockTemporary: true,

@@ -127,3 +127,28 @@ extension String {
     count >= width ? self : String(repeating: "0", count: width - count) + self
   }
 }
+
+/// The trust anchor a sign-in records, in process.
+@Suite("login records the extra trust anchor", .tags(.security))
+struct LoginTrustAnchorTests {
+  @Test("login --cacert FILE stores the bundle's SHA-256; the profile then needs that bundle")
+  func recorded() async throws {
+    let fixture = try await CLIFixture(.inProcess)
+    let ca = try TLSTestServer.caPath
+    let login = try await fixture.run(
+      ["--cacert", ca, "login", "--identifier", "demo@example.com", "--password-stdin"],
+      stdin: "demo-password\n")
+    #expect(login.status == 0, "\(login.stderr)")
+    let bytes = Array(try Data(contentsOf: URL(fileURLWithPath: ca)))
+    let expected = SHA256.hash(bytes).map { String($0, radix: 16).leftPadded(2) }.joined()
+    #expect(try fixture.credential()["extra_ca_sha256"]?.stringValue == expected)
+    #expect(try await fixture.run(["--cacert", ca, "token"]).status == 0)
+    let without = try await fixture.run(["token"])
+    #expect(without.status == 3, "\(without.stderr)")
+    #expect(without.stderr.contains("CLERKCTL_CA_BUNDLE"), "\(without.stderr)")
+    // Signed in without one: nothing recorded.
+    #expect(try await fixture.run(["logout", "--cacert", ca]).status == 0)
+    try await fixture.signIn()
+    #expect(try fixture.credential()["extra_ca_sha256"] == nil)
+  }
+}
