@@ -124,8 +124,9 @@ package struct ProfileStore: CredentialStore {
       beforeRename: beforeRename)
   }
 
-  /// Deletes a profile's credential (with its token cache), its lock file and the temp files
-  /// killed writes of it left.
+  /// Deletes a profile's credential (with its token cache) and the temp files killed writes of
+  /// it left. The lock file stays: another process may hold it or wait on it, and a new one at
+  /// the same path would let two writers in at once.
   ///
   /// - Parameter profile: the profile name.
   /// - Returns: whether there was a credential file.
@@ -137,7 +138,6 @@ package struct ProfileStore: CredentialStore {
     guard try checkDirectories() else { return false }
     try removeStaleTemporaryFiles(profile: profile)
     let existed = try remove(directory.credentialPath(profile: profile))
-    _ = try remove(directory.lockPath(profile: profile))
     if existed { try syncProfilesDirectory() }
     return existed
   }
