@@ -21,16 +21,10 @@ extension CommandContext {
     guard let path = caBundlePath else { return nil }
     let bytes: [UInt8]
     do {
-      bytes = try LocalFile.read(path)
+      bytes = try LocalFile.read(path, limit: Self.maxCABundleBytes)
     } catch {
-      let reason =
-        switch error {
-        case .missing: "no such file"
-        case .directory: "it is a directory"
-        case .unreadable(let message): message
-        }
       throw HTTPError(
-        .caBundleUnusable, url: "", message: "cannot use CA bundle \(path): \(reason)",
+        .caBundleUnusable, url: "", message: "cannot use CA bundle \(path): \(error.reason)",
         remedy: .caBundle)
     }
     let hex = Array("0123456789abcdef".utf8)
@@ -41,4 +35,7 @@ extension CommandContext {
     }
     return String(decoding: text, as: UTF8.self)
   }
+
+  /// The largest CA bundle read (16 MiB; the system's whole bundle is about 200 KiB).
+  static let maxCABundleBytes = 16 << 20
 }
