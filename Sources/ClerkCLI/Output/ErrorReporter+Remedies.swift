@@ -20,6 +20,8 @@ extension ErrorReporter {
     case InstanceError.boundElsewhere: InstanceBindingHint.message(for: error)
     case ClerkAuthError.noActiveSession: "no active Clerk session; run 'clerkctl login'"
     case InstanceError.notConfigured: FirstRunHint.message
+    case InstanceError.untrustedAPIURL(let value, _):
+      "\(error); to use that Backend API, pass --api-url \(value)"
     default: nil
     }
   }
