@@ -22,7 +22,7 @@ struct ConfigParentPathEndToEndTests {
       ],
       stdin: "pw\n", extra: ["CLERKCTL_CONFIG_DIR": config])
     #expect(refused.status == 3, "\(refused.stderr)")
-    #expect(refused.stderr.contains(shared), "\(refused.stderr)")
+    #expect(refused.stderr.contains("/shared'"), "\(refused.stderr)")
     #expect(!FileManager.default.fileExists(atPath: config), "nothing was created")
     #expect(chmod(shared, 0o1777) == 0)
     let sticky = try await sandbox.run(

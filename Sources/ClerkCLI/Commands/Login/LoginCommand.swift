@@ -185,6 +185,8 @@ package struct LoginCommand: Command {
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
+    // An unusable config dir is refused before a session is opened that could not be stored.
+    try context.profileStore().checkUsable()
     do {
       if let machine { return try runMachineLogin(context, secretFromStdin: machine) }
       if let browser { return try runBrowserLogin(browser, context) }
