@@ -31,6 +31,7 @@ extension ProfileCredential {
     if let apiKey { members["api_key"] = apiKey.jsonValue }
     if let impersonation { members["impersonation"] = impersonation.jsonValue }
     if let extraTrustAnchor { members["extra_ca_sha256"] = .string(extraTrustAnchor) }
+    if let convexOrigin { members["convex_origin"] = .string(convexOrigin) }
     // Absent: not known; null: the personal account.
     switch activeOrganization {
     case .unknown: break
@@ -113,6 +114,7 @@ extension ProfileCredential {
     self.apiKey = apiKey
     self.impersonation = impersonation
     self.extraTrustAnchor = try reader.optionalString("extra_ca_sha256")
+    self.convexOrigin = try reader.optionalString("convex_origin")
   }
 }
 

@@ -41,6 +41,9 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
   /// lowercase hex SHA-256 of the bundle file, or `nil` for none. The credential goes out only
   /// over connections that trust exactly that (`ProfileStore.extraTrustAnchor`).
   package var extraTrustAnchor: String?
+  /// The origin of the Convex deployment this profile's tokens were first accepted by
+  /// (`https://NAME.convex.cloud`), when it has used one.
+  package var convexOrigin: String?
 
   package init(
     profile: String, fapiURL: String, clientToken: String, sessionID: String? = nil,
