@@ -1,5 +1,6 @@
 import ClerkctlCommandLine
 import ClerkctlCore
+import Glibc
 
 /// The entry point: parses the command line, runs the command and turns every outcome into an
 /// exit code. It never exits the process.
@@ -9,6 +10,11 @@ package enum CLI {
   /// by in-process tests.
   package static func protectProcess() {
     ProcessDumpability.disable()
+    // A file size limit (ulimit -f) makes a write fail with EFBIG, reported, rather than kill
+    // the process silently; children get the default back (ChildProcess).
+    signal(SIGXFSZ, SIG_IGN)
+    // libcurl would write every TLS session key to this file (0644): never on clerkctl's say.
+    unsetenv("SSLKEYLOGFILE")
   }
 
   /// Runs clerkctl.

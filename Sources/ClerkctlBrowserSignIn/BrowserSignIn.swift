@@ -55,6 +55,8 @@ package struct BrowserSignIn {
   private let api: FrontendAPIClient
   private let io: IO
   private let clock: Clock
+  /// Spaces the redeems of loopback answers (anyone on this machine can send them).
+  private let pacer = RedeemPacer()
 
   /// - Parameters:
   ///   - api: a client without a token (a new client), with its `deadline` set to the end of
@@ -207,12 +209,16 @@ package struct BrowserSignIn {
   ) throws -> Settled? {
     switch callback {
     case .nonce(let nonce):
+      if source == .loopback { pacer.pace(clock) }
       let redeemed = Result { () throws(ClerkError) in
         try api.signIn(id: started.id, rotatingTokenNonce: nonce)
       }
-      if case .failure(.api(let error)) = redeemed {
+      if case .failure(let error) = redeemed {
+        // Any failure (a refusal, a 429, a dropped connection) leaves a loopback answer
+        // unvouched for: one forged callback and a transient error must not end the wait.
         if source == .loopback { return nil }
-        throw SignInFlow.classify(error)
+        if case .api(let apiError) = error { throw SignInFlow.classify(apiError) }
+        throw error
       }
       let envelope = try redeemed.get()
       let verification = envelope.response.firstFactorVerification
@@ -231,7 +237,7 @@ package struct BrowserSignIn {
         return .failed(code: code, message: description ?? reason?.errorMessage)
       }
       let checked = Result { () throws(ClerkError) in try api.signIn(id: started.id) }
-      if case .failure(.api) = checked { return nil }
+      if case .failure = checked { return nil }
       let verification = try checked.get().response.firstFactorVerification
       switch verification?.status {
       case "transferable":

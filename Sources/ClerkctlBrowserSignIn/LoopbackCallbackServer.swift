@@ -39,8 +39,8 @@ package final class LoopbackCallbackServer: Sendable {
     self.boundPort = boundPort
     server = HTTPServer(
       configuration: HTTPServer.Configuration(
-        host: "127.0.0.1", port: port, workerThreads: 2, maxConnections: 32, readTimeout: 10,
-        idleTimeout: 10, shutdownGracePeriod: 2)
+        host: "127.0.0.1", port: port, workerThreads: 2, maxConnections: 32, readTimeout: 1,
+        idleTimeout: 1, shutdownGracePeriod: 2)
     ) { request in
       if let reason = Self.refusal(of: request, port: boundPort.value) {
         return page(403, "Refused", "This request was refused: \(reason).")

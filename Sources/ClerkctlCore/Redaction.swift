@@ -14,7 +14,8 @@ package enum Redaction {
   /// `rotating_token_nonce`, `__clerk_ticket`, `code`, `state`, `__dev_session`…
   package static let secretNameParts: [String] = [
     "token", "key", "secret", "password", "passwd", "pwd", "code", "ticket", "signature", "sig",
-    "nonce", "jwt", "auth", "session", "credential", "otp", "state",
+    "nonce", "jwt", "auth", "session", "credential", "otp", "state", "bearer", "pin", "hash",
+    "passphrase", "sid",
   ]
 
   /// Whether a query field named `name` carries a secret.

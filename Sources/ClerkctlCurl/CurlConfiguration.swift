@@ -2,8 +2,8 @@ import ClerkctlCore
 
 /// Settings for the libcurl-backed `HTTPClient` (`HTTPClient.curl(_:)`).
 package struct CurlConfiguration: Sendable, Equatable {
-  /// A PEM file of extra CA certificates to trust (the caller's setting or `SSL_CERT_FILE`; libcurl
-  /// itself does not read `SSL_CERT_FILE`, so the caller passes it here).
+  /// A PEM file of extra CA certificates to trust (the caller's own setting; libcurl itself does
+  /// not read `SSL_CERT_FILE`, and a caller should not take it from the environment unchecked).
   ///
   /// It is given to libcurl as `CURLOPT_CAINFO`, which replaces libcurl's built-in CA *file*.
   /// The system CA *directory* (`CURLOPT_CAPATH`, built into Debian's libcurl as

@@ -61,6 +61,18 @@ extension CurlTransport {
         .malformed, url: target.url,
         message: "bad or incomplete response from \(shown): \(detail); "
           + "check that the URL points at the right server, or retry")
+    case CURLE_OUT_OF_MEMORY:
+      // What libcurl before 8.6 reports for a response header line over its limit (100 KB),
+      // which is far likelier here than memory running out; 8.6+ says CURLE_TOO_LARGE (100).
+      return HTTPError(
+        .malformed, url: target.url,
+        message: "the response from \(shown) has a header too large to read (or memory ran "
+          + "out); check that the URL points at the right server")
+    case _ where code.rawValue == 100:
+      return HTTPError(
+        .malformed, url: target.url,
+        message: "the response from \(shown) has a header too large to read; check that the "
+          + "URL points at the right server")
     case CURLE_URL_MALFORMAT:
       return HTTPError(
         .invalidURL, url: target.url,

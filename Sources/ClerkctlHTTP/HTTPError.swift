@@ -58,7 +58,7 @@ package struct HTTPError: Error, Equatable, Sendable, CustomStringConvertible {
     package var neutral: String {
       switch self {
       case .moreTime: "check your network, or allow more time per request"
-      case .caBundle: "fix the CA bundle setting or SSL_CERT_FILE"
+      case .caBundle: "fix the CA bundle setting"
       case .trustCA:
         "check that the server speaks https with a valid certificate, or trust its CA"
       }

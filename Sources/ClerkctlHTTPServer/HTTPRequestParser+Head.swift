@@ -123,6 +123,13 @@ extension HTTPRequestParser {
     if headers.values(for: "Host").count > 1 {
       return .failure(status: 400, reason: "more than one Host header field")
     }
+    // An absolute-form target names its own authority; a Host naming another would let a
+    // request pass a Host check under one name while aimed at another.
+    if let authority = Self.absoluteFormAuthority(of: parts[1]) {
+      guard let host = headers["Host"], host.lowercased() == authority.lowercased() else {
+        return .failure(status: 400, reason: "the request target's authority is not the Host")
+      }
+    }
     let connection = HTTPSyntax.listElements(headers.values(for: "Connection"))
     let keepAlive =
       !connection.contains("close") && (!isHTTP10 || connection.contains("keep-alive"))
@@ -197,6 +204,16 @@ extension HTTPRequestParser {
     let bytes = Array(version.utf8)
     return bytes.count == 8 && version.hasPrefix("HTTP/") && bytes[6] == UInt8(ascii: ".")
       && (48...57).contains(bytes[5]) && (48...57).contains(bytes[7])
+  }
+
+  /// The authority of an absolute-form `http`/`https` target, `nil` for any other form.
+  private static func absoluteFormAuthority(of target: ArraySlice<UInt8>) -> String? {
+    let text = String(decoding: target, as: UTF8.self)
+    let lower = text.lowercased()
+    let schemeLength = lower.hasPrefix("http://") ? 7 : lower.hasPrefix("https://") ? 8 : 0
+    guard schemeLength > 0 else { return nil }
+    let rest = text.dropFirst(schemeLength)
+    return String(rest.prefix { $0 != "/" && $0 != "?" })
   }
 
   /// The target in origin-form (`/path?query`), rewriting absolute-form; `nil` if invalid.

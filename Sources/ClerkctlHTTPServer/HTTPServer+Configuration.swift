@@ -9,7 +9,8 @@ extension HTTPServer {
     package var port: Int = 0
     /// Threads running handlers; a handler that blocks holds only its own thread.
     package var workerThreads: Int = 8
-    /// Open connections allowed; connections beyond are closed at once.
+    /// Open connections allowed; at the limit a new connection replaces the oldest one still
+    /// waiting for its request (none waiting: the new one is closed at once).
     package var maxConnections: Int = 512
     /// The largest request head; a larger one gets 431 and the connection closes.
     package var maxHeaderBytes: Int = 16 * 1024

@@ -123,7 +123,12 @@ final class ServerLoop {
         let connection = ServerConnection(
           id: nextID, fd: fd, remoteAddress: address, parser: parser, now: now)
         nextID += 1
-        // Beyond the limit the connection is released, which closes it.
+        // At the limit the oldest connection still waiting for its request goes, so idle
+        // connections (another local user's, say) cannot keep new ones out; with none
+        // waiting, the new one is released, which closes it.
+        if connections.count >= configuration.maxConnections, let oldest = oldestWaiting() {
+          close(oldest)
+        }
         if connections.count < configuration.maxConnections {
           connections[connection.id] = connection
         }
@@ -274,6 +279,11 @@ final class ServerLoop {
     connection.input = []
     connection.phase = .lingering
     connection.lingerDeadline = now + min(Self.maxLingerSeconds, configuration.readTimeout)
+  }
+
+  /// The longest-open connection that has no request being handled or answered.
+  private func oldestWaiting() -> ServerConnection? {
+    connections.values.filter { $0.phase == .reading }.min { $0.id < $1.id }
   }
 
   private func close(_ connection: ServerConnection) {

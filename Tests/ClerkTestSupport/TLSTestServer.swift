@@ -40,6 +40,7 @@ public final class TLSTestServer: @unchecked Sendable {
       [
         try Self.fixture("tls_server.py"), try Self.fixture("\(certificate.rawValue).pem"),
         try Self.fixture("\(certificate.rawValue)-key.pem"), bodyPath,
+        directory.file("requests.log"),
       ],
       environment: ProcessInfo.processInfo.environment)
     _ = child.waitForOutput(timeout: 60) { stdout, _ in stdout.contains("\n") }
@@ -65,6 +66,13 @@ public final class TLSTestServer: @unchecked Sendable {
     }
     server.slot.withLock { $0 = slot }
     return server
+  }
+
+  /// Every request served so far, one line each: method, path and the `Authorization` header
+  /// (`-` when absent).
+  public var requestLines: [String] {
+    let text = (try? String(contentsOfFile: directory.file("requests.log"), encoding: .utf8)) ?? ""
+    return text.split(separator: "\n").map(String.init)
   }
 
   /// `https://host:port` + `path`.
@@ -94,7 +102,7 @@ public final class TLSTestServer: @unchecked Sendable {
   }
 
   /// The path of a file in `Resources/tls`.
-  private static func fixture(_ name: String) throws -> String {
+  static func fixture(_ name: String) throws -> String {
     guard let root = Bundle.module.url(forResource: "Resources", withExtension: nil) else {
       throw TLSTestServerError("the ClerkTestSupport resources are missing from the build")
     }
@@ -106,7 +114,7 @@ public final class TLSTestServer: @unchecked Sendable {
   }
 
   /// The first `python3` on PATH.
-  private static func python3() throws -> String {
+  static func python3() throws -> String {
     let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin"
     for directory in path.split(separator: ":") where !directory.isEmpty {
       let candidate = "\(directory)/python3"

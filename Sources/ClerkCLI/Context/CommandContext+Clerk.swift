@@ -34,7 +34,8 @@ extension CommandContext {
   /// The file store under the config dir, with the keyring for profiles that keep their
   /// secret there.
   package func profileStore() throws -> ProfileStore {
-    var store = ProfileStore(directory: try configDirectory(), clock: clock)
+    var store = ProfileStore(
+      directory: try configDirectory(), clock: clock, extraTrustAnchor: try extraTrustAnchor())
     store.keyring = keyring
     store.requestedLocation = requestedSecretLocation
     return store
@@ -59,15 +60,18 @@ extension CommandContext {
     globals.verbose || PromptPolicy.isSet(environment["CLERKCTL_DEBUG"])
   }
 
-  /// The HTTP client: ``makeHTTPClient``'s (libcurl; built on first use), the extra CA bundle from `--cacert` or
-  /// `SSL_CERT_FILE`, and the trace on stderr when verbose.
+  /// The HTTP client: ``makeHTTPClient``'s (libcurl; built on first use), the extra CA bundle
+  /// from `--cacert` or `CLERKCTL_CA_BUNDLE`, a note on stderr when a credential goes through a
+  /// proxy, and the trace on stderr when verbose.
   package func httpClient() -> HTTPClient {
-    let caBundle = globals.caCertificateFile ?? nonEmpty("SSL_CERT_FILE")
+    let caBundle = caBundlePath
     let userAgent = "clerkctl/\(ClerkVersion.current)"
     let make = makeHTTPClient
     var client = HTTPClient.lazy {
       make(CurlConfiguration(caBundlePath: caBundle, userAgent: userAgent))
     }
+    let terminal = self.terminal
+    client = ProxyNotice(environment: environment) { terminal.writeError($0) }.wrapping(client)
     // Progress only where a person watches one call at a time: not for exec, whose command
     // shares the terminal while tokens are refreshed behind it.
     if terminal.isTerminal(.error), !globals.json, !isVerbose, commandPath.first != "exec" {

@@ -21,6 +21,8 @@ extension ErrorReporter {
     case InstanceError.boundElsewhere: InstanceBindingHint.message(for: error)
     case ClerkAuthError.noActiveSession: "no active Clerk session; run 'clerkctl login'"
     case InstanceError.notConfigured: FirstRunHint.message
+    case InstanceError.untrustedAPIURL(let value, _):
+      "\(error); to use that Backend API, pass --api-url \(value)"
     default: nil
     }
   }
@@ -114,7 +116,7 @@ extension ErrorReporter {
     let words =
       switch remedy {
       case .moreTime: "check your network, or raise --request-timeout"
-      case .caBundle: "fix --cacert or SSL_CERT_FILE"
+      case .caBundle: "fix --cacert or CLERKCTL_CA_BUNDLE"
       case .trustCA:
         "check that the server speaks https with a valid certificate, or pass its CA with "
           + "--cacert"
@@ -167,6 +169,17 @@ extension ErrorReporter {
         + "reads only version \(ProfileCredential.formatVersion); upgrade clerkctl, or run "
         + "'clerkctl logout --profile \(CredentialStoreError.profileName(from: path))' and sign "
         + "in again"
+    case .otherTrustAnchor(let path, let recorded, let current):
+      let profile = CredentialStoreError.profileName(from: path)
+      let fix =
+        recorded == nil
+        ? "run it without --cacert and CLERKCTL_CA_BUNDLE"
+        : "give the bundle it was created with (--cacert or CLERKCTL_CA_BUNDLE)"
+      return "profile '\(profile)' was created with "
+        + CredentialStoreError.anchorText(recorded) + ", but this run trusts "
+        + CredentialStoreError.anchorText(current) + "; a credential goes out only under the "
+        + "TLS trust it was created with, so nothing was sent. \(fix), or sign in again "
+        + "with 'clerkctl login --profile \(profile)' under the trust you mean"
     case .lockTimeout(let path, let seconds):
       return "timed out after \(seconds.secondsText) s waiting for the lock "
         + "'\(path)'; another clerkctl process is holding it: wait for it to finish or stop it"

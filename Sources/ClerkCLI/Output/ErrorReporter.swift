@@ -118,5 +118,8 @@ extension ResponseError: ExitCodeProviding {
 }
 
 extension ConvexError: ExitCodeProviding {
-  package var exitCode: ExitCode { .failure }
+  package var exitCode: ExitCode {
+    if case .otherDeployment = self { return .configuration }
+    return .failure
+  }
 }

@@ -114,7 +114,12 @@ package enum ChildProcess {
     var noSignals = sigset_t()
     sigemptyset(&noSignals)
     posix_spawnattr_setsigmask(&attributes, &noSignals)
-    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
+    // clerkctl ignores SIGXFSZ (CLI.protectProcess); the child starts with the default.
+    var defaults = sigset_t()
+    sigemptyset(&defaults)
+    sigaddset(&defaults, SIGXFSZ)
+    posix_spawnattr_setsigdefault(&attributes, &defaults)
+    posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
     return body(&attributes)
   }
 

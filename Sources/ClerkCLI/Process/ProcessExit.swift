@@ -8,6 +8,14 @@ import Glibc
 package enum ProcessExit {
   /// Ends the process with `code`, flushing buffered output (`exit`).
   package static func finish(_ code: Int32) -> Never {
+    if let failure = OutputFailure.recorded {
+      let text = strerror(failure).map { String(cString: $0) } ?? "error \(failure)"
+      let line = "clerkctl: cannot write to standard output: \(text)\n"
+      _ = line.utf8CString.withUnsafeBufferPointer {
+        write(STDERR_FILENO, $0.baseAddress, $0.count - 1)
+      }
+      exit(code == 0 ? 1 : code)
+    }
     exit(code)
   }
 

@@ -1,19 +1,29 @@
+import ClerkctlCore
 import ClerkctlHTTP
 
 /// Epoch seconds as a person reads them: `2026-11-30 08:15:32 UTC (in 48 s)`.
 package enum EpochTime {
   /// `seconds` as a UTC date and time, and how far it is from `now`.
   package static func text(_ seconds: Int64, now: Int64) -> String {
+    // Years 0000 to 9999 are shown as dates; anything else is only a number.
+    guard (-limit...limit).contains(seconds) else {
+      return "\(seconds) (not a date between years 0 and 9999)"
+    }
     let days = seconds >= 0 ? seconds / 86_400 : (seconds - 86_399) / 86_400
     let secondOfDay = seconds - days * 86_400
     let (year, month, day) = HTTPDate.civil(fromDays: days)
     let date =
       "\(year)-\(pad(Int64(month)))-\(pad(Int64(day))) "
       + "\(pad(secondOfDay / 3600)):\(pad(secondOfDay / 60 % 60)):\(pad(secondOfDay % 60)) UTC"
-    let delta = seconds - now
-    let relative = delta == 0 ? "now" : delta > 0 ? "in \(span(delta))" : "\(span(-delta)) ago"
+    let delta = seconds.saturatingSubtract(now)
+    let relative =
+      delta == 0
+      ? "now" : delta > 0 ? "in \(span(delta))" : "\(span(Int64(0).saturatingSubtract(delta))) ago"
     return "\(date) (\(relative))"
   }
+
+  /// 9999-12-31 23:59:59 UTC; `-limit` is before year 0.
+  static let limit: Int64 = 253_402_300_799
 
   /// The time of day of `seconds`, in UTC: `09:12:05 UTC`.
   package static func timeOfDay(_ seconds: Int64) -> String {

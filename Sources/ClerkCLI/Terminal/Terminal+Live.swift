@@ -48,6 +48,7 @@ extension Terminal {
         } else if written < 0 && errno == EINTR {
           continue
         } else {
+          if descriptor == STDOUT_FILENO { OutputFailure.record(written < 0 ? errno : EIO) }
           return
         }
       }

@@ -222,8 +222,9 @@ extension BackendAPIHandler {
     }
     guard store.users[userID] != nil else { throw .notFound("user", id: userID) }
     let lifetime = body["expires_in_seconds"]?.intValue ?? 2_592_000
-    guard lifetime >= 1 else {
-      throw .paramInvalid("expires_in_seconds", "expires_in_seconds must be at least 1")
+    guard (1...315_360_000).contains(lifetime) else {
+      throw .paramInvalid(
+        "expires_in_seconds", "expires_in_seconds must be between 1 and 315360000")
     }
     let token = SignInTokenRecord(
       id: random.id("sit"), userID: userID, token: random.base62(48), status: "pending",

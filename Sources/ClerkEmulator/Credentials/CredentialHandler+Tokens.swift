@@ -53,12 +53,14 @@ extension CredentialHandler {
     guard store.users[userID] != nil else { throw .notFound("user", id: userID) }
     let lifetime = body["expires_in_seconds"]?.intValue ?? 3600
     let maximum = body["session_max_duration_in_seconds"]?.intValue ?? 1800
-    guard lifetime >= 1 else {
-      throw .paramInvalid("expires_in_seconds", "expires_in_seconds must be at least 1")
-    }
-    guard maximum >= 1 else {
+    guard (1...315_360_000).contains(lifetime) else {
       throw .paramInvalid(
-        "session_max_duration_in_seconds", "session_max_duration_in_seconds must be at least 1")
+        "expires_in_seconds", "expires_in_seconds must be between 1 and 315360000")
+    }
+    guard (1...315_360_000).contains(maximum) else {
+      throw .paramInvalid(
+        "session_max_duration_in_seconds",
+        "session_max_duration_in_seconds must be between 1 and 315360000")
     }
     let token = SignInTokenRecord(
       id: random.id("act"), userID: userID, token: random.base62(48), status: "pending",

@@ -60,12 +60,17 @@ extension TestSurfaceHandler {
     if let status, !(100...599).contains(status) {
       return clerkError(.paramInvalid("status", "status must be 100…599"))
     }
+    // A delay holds a worker: capped, so no local process can park the emulator for ever.
+    let delay = body["delay_ms"] ?? .int(0)
+    guard let delayMilliseconds = delay.intValue, (0...60_000).contains(delayMilliseconds) else {
+      return clerkError(.paramInvalid("delay_ms", "delay_ms must be an integer 0…60000"))
+    }
     let retryAfter =
       body["retry_after"]?.stringValue ?? body["retry_after"]?.intValue.map(String.init)
     let fault = Fault(
       pathPattern: path, method: body["method"]?.stringValue, remaining: Int(count),
       status: status.map(Int.init), retryAfter: retryAfter,
-      delayMilliseconds: Int(max(0, body["delay_ms"]?.intValue ?? 0)),
+      delayMilliseconds: Int(delayMilliseconds),
       body: body["body"]?.stringValue, drop: body["drop"]?.boolValue ?? false)
     state.withStore { $0.faults.append(fault) }
     return json(["queued": true, "path": .string(path), "count": .int(count)])

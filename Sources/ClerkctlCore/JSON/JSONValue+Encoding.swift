@@ -75,6 +75,15 @@ extension JSONValue {
     for _ in 0..<level { out += indent }
   }
 
+  /// DEL, C1 controls and the bidirectional formatting characters: valid JSON text, but a
+  /// terminal acts on them, so they are written as `\u` escapes (the same value).
+  private static func isTerminalControl(_ value: UInt32) -> Bool {
+    switch value {
+    case 0x7F...0x9F, 0x061C, 0x200E, 0x200F, 0x202A...0x202E, 0x2066...0x2069: true
+    default: false
+    }
+  }
+
   private static func writeString(_ value: String, to out: inout String) {
     out += "\""
     for scalar in value.unicodeScalars {
@@ -87,7 +96,7 @@ extension JSONValue {
       case "\u{08}": out += "\\b"
       case "\u{0C}": out += "\\f"
       default:
-        if scalar.value < 0x20 {
+        if scalar.value < 0x20 || isTerminalControl(scalar.value) {
           let hex = String(scalar.value, radix: 16)
           out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
         } else {

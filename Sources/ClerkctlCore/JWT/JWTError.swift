@@ -94,7 +94,7 @@ package enum JWTError: Error, Equatable, CustomStringConvertible {
 
   /// `seconds` rounded down for display, as `3s`, `5m 3s`, `2h 5m` or `3d 4h`.
   static func duration(_ seconds: Double) -> String {
-    let total = seconds.isFinite ? max(0, Int64(seconds.rounded(.down))) : 0
+    let total = seconds.isFinite ? max(0, Int64(saturating: seconds.rounded(.down))) : 0
     let (days, hours, minutes, secs) =
       (total / 86_400, total % 86_400 / 3600, total % 3600 / 60, total % 60)
     if days > 0 { return hours > 0 ? "\(days)d \(hours)h" : "\(days)d" }

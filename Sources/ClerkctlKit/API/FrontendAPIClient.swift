@@ -189,20 +189,24 @@ package final class FrontendAPIClient {
   }
 
   /// One line describing a body that is not Clerk's: an HTML page's title, else its first
-  /// heading, else its size; other text by its first words. Never the raw markup.
+  /// heading, else its size; other text by its first words. Never the raw markup. Only the
+  /// first ``summaryScanBytes`` are looked at, by a linear scan (no backtracking pattern), so a
+  /// large hostile page costs nothing.
   package static func summary(of response: HTTPResponse) -> String {
-    let text = response.bodyText
-    if let match = text.firstMatch(of: #/(?is)<title[^>]*>(.*?)</title>/#) {
-      let title = plainText(match.1)
-      if !title.isEmpty { return "an HTML page titled '\(title.prefix(80))'" }
+    let head = Array(response.body.prefix(summaryScanBytes))
+    let markup = MarkupScan(head)
+    if let title = markup.element("title") {
+      let text = plainText(title)
+      if !text.isEmpty { return "an HTML page titled '\(text.prefix(80))'" }
     }
-    if text.firstMatch(of: #/(?i)<(!doctype\s+html|html|head|body|h[1-6]|p|div)[\s>]/#) != nil {
-      if let match = text.firstMatch(of: #/(?is)<h[1-6][^>]*>(.*?)</h[1-6]>/#) {
-        let heading = plainText(match.1)
-        if !heading.isEmpty { return "an HTML page headed '\(heading.prefix(80))'" }
+    if markup.looksLikeHTML {
+      if let heading = markup.heading() {
+        let text = plainText(heading)
+        if !text.isEmpty { return "an HTML page headed '\(text.prefix(80))'" }
       }
       return "an HTML page (\(response.body.count) bytes)"
     }
+    let text = String(decoding: head, as: UTF8.self)
     let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline }).prefix(12)
       .joined(separator: " ")
     if words.isEmpty { return "an empty body" }
@@ -210,8 +214,11 @@ package final class FrontendAPIClient {
     return "'\(cleaned.prefix(80))'"
   }
 
+  /// How much of a non-JSON body ``summary(of:)`` reads (8 KiB).
+  package static let summaryScanBytes = 8192
+
   /// Markup without its tags, whitespace collapsed, control characters dropped.
-  private static func plainText(_ markup: Substring) -> String {
+  private static func plainText(_ markup: String) -> String {
     var text = ""
     var inTag = false
     for character in markup {

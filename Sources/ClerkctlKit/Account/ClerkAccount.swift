@@ -142,7 +142,8 @@ package struct ClerkAccount {
     let left = Double(token.expiresAt) - serverNow
     guard left >= minTTL else { return nil }
     return TokenResult(
-      token: token, credential: credential, minted: false, expiresIn: Int64(left.rounded(.down)))
+      token: token, credential: credential, minted: false,
+      expiresIn: Int64(saturating: left.rounded(.down)))
   }
 
   private func mint(
@@ -169,21 +170,24 @@ package struct ClerkAccount {
     guard let expiresAt = claims["exp"]?.intValue else {
       throw ClerkError.malformedResponse("the minted token has no 'exp' claim")
     }
-    let issuedAt = claims["iat"]?.intValue ?? Int64(localNow)
+    let issuedAt = claims["iat"]?.intValue ?? Int64(saturating: localNow)
     credential.clockSkew = api.clockSkew ?? (Double(issuedAt) - localNow)
     if let rotated = api.clientToken, api.clientTokenChanged { credential.clientToken = rotated }
     let token = CachedToken(
       jwt: jwt, template: template, issuedAt: issuedAt, expiresAt: expiresAt,
       instance: InstanceOrigin(url: api.baseURL)?.description)
-    credential.pruneTokens(keepingSession: sessionID, now: Int64(localNow + credential.clockSkew))
+    credential.pruneTokens(
+      keepingSession: sessionID, now: Int64(saturating: localNow + credential.clockSkew))
     credential.cache(token, sessionID: sessionID)
     try store.save(credential)
     let left = Double(expiresAt) - (localNow + credential.clockSkew)
     if left < minTTL {
-      throw ClerkError.tokenTooShortLived(lifetime: Int64(expiresAt - issuedAt), minTTL: minTTL)
+      throw ClerkError.tokenTooShortLived(
+        lifetime: expiresAt.saturatingSubtract(issuedAt), minTTL: minTTL)
     }
     return TokenResult(
-      token: token, credential: credential, minted: true, expiresIn: Int64(left.rounded(.down)))
+      token: token, credential: credential, minted: true,
+      expiresIn: Int64(saturating: left.rounded(.down)))
   }
 
   /// The payload of a JWT Clerk just gave us (not verified: it came over TLS from Clerk).
@@ -270,14 +274,31 @@ package struct ClerkAccount {
   }
 
   /// Ends the session at Clerk (`POST …/sessions/{sid}/remove`), then deletes the profile's
-  /// files (with any temporary files a killed write left) whatever happened at Clerk. A corrupt
-  /// file is deleted too; a file that others can read is exposed, not refused: its session is
-  /// ended all the more (`onExposedCredential` is told first).
+  /// credential (with any temporary files a killed write left) whatever happened at Clerk. A
+  /// corrupt file is deleted too; a file that others can read is exposed, not refused: its
+  /// session is ended all the more (`onExposedCredential` is told first).
+  ///
+  /// Load, revoke and delete happen under the profile lock, so a token mint or a sign-in in
+  /// flight can neither bring the credential back nor lose a new one: what is deleted is the
+  /// credential whose session was ended. A 401 or 404 from the removal counts as done only when
+  /// Clerk confirms it (the client is gone, or the session in it is no longer active).
   ///
   /// - Throws: `InstanceError.boundElsewhere` (before anything is sent or deleted) when
   ///   `instance` is not the credential's; `CredentialStoreError` when the files cannot be read
   ///   or removed.
   package func signOut() throws -> SignOutResult {
+    // Nothing stored, nothing to lock: a sign-in that saves later comes after this sign-out.
+    if case .success(nil) = Result(catching: { () throws(CredentialStoreError) in
+      try store.loadForRemoval(profile: profile)
+    }) {
+      return .notSignedIn
+    }
+    return try store.withLock(profile: profile, timeout: lockTimeout) {
+      try signOutHoldingLock()
+    }
+  }
+
+  private func signOutHoldingLock() throws -> SignOutResult {
     let loaded: (credential: ProfileCredential, exposure: CredentialStoreError?)?
     switch Result(catching: { () throws(CredentialStoreError) in
       try store.loadForRemoval(profile: profile)
@@ -302,13 +323,25 @@ package struct ClerkAccount {
       let api = api(fapiURL: baseURL(for: credential), clientToken: credential.clientToken)
       if case .failure(let error) = Result(catching: { () throws(ClerkError) in
         try api.removeSession(sessionID)
-      }), !Self.sessionAlreadyGone(error) {
+      }), !(Self.sessionAlreadyGone(error) && Self.confirmedGone(sessionID, api: api)) {
         remoteError = error
       }
     }
     try store.destroy(profile: profile)
     if let remoteError { return .localOnly(email: credential.email, error: remoteError) }
     return .signedOut(email: credential.email)
+  }
+
+  /// Whether Clerk confirms that `sessionID` is over: it knows no client for the token (none,
+  /// or 401), or the client's session is not active. A 404 for the client too (a wrong path
+  /// prefix answers every path so) confirms nothing.
+  static func confirmedGone(_ sessionID: String, api: FrontendAPIClient) -> Bool {
+    switch Result(catching: { () throws(ClerkError) in try api.client() }) {
+    case .success(nil): return true
+    case .success(let client?): return !(client.session(sessionID)?.isActive ?? false)
+    case .failure(.api(let error)) where error.status == 401: return true
+    case .failure: return false
+    }
   }
 
   /// Whether a sign-out failed only because Clerk no longer knows the session or client.

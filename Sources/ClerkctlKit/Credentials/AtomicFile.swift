@@ -22,21 +22,13 @@ package enum AtomicFile {
     let slash = path.lastIndex(of: "/")
     let directory = slash.map { String(path[..<$0]) } ?? "."
     let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-    var template = Array(
-      ((slash == nil ? "" : (directory.isEmpty ? "/" : directory + "/")) + "." + name
-        + ".XXXXXX").utf8CString)
-    let raw = CloseOnExec.temporaryFile(&template)
-    let tempPath = String(
-      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    // The file the user knows is named, not the temp file beside it.
-    guard raw >= 0 else {
-      throw .io(path: path, operation: "write", message: FileDescriptor.errorMessage(errno))
-    }
+    let prefix = (slash == nil ? "" : (directory.isEmpty ? "/" : directory + "/")) + "." + name
+    let (raw, tempPath) = try createTemporary(
+      in: directory.isEmpty ? "/" : directory, prefix: prefix, path: path,
+      lockTemporary: lockTemporary)
     var renamed = false
     defer { if !renamed { unlink(tempPath) } }
     let file = FileDescriptor(raw: raw, path: tempPath)
-    // Held until the descriptor closes: marks the temp file as in use, not stale.
-    if lockTemporary { _ = flock(raw, LOCK_EX | LOCK_NB) }
     try file.setMode(0o600)
     try file.writeAll(bytes)
     try file.sync()
@@ -51,5 +43,56 @@ package enum AtomicFile {
     {
       try dir.sync()
     }
+  }
+
+  /// `O_TMPFILE` (Linux's generic value, `__O_TMPFILE | O_DIRECTORY`; Glibc's macro does not
+  /// reach Swift).
+  private static let temporaryFileFlag: Int32 = 0o20_000_000 | O_DIRECTORY
+
+  /// Creates the temp file `prefix.XXXXXX` and opens it; returns the descriptor and the path.
+  ///
+  /// With `lockTemporary`, the file is locked before anyone can see its name: it is created
+  /// unnamed (`O_TMPFILE`), locked, and only then linked under a random name. Where the file
+  /// system cannot do that, `mkostemp` names it first and the lock follows at once (a sweep
+  /// runs under the profile lock, which every writer holds).
+  private static func createTemporary(
+    in directory: String, prefix: String, path: String, lockTemporary: Bool
+  ) throws(CredentialStoreError) -> (Int32, String) {
+    if lockTemporary {
+      let unnamed = open(directory, temporaryFileFlag | O_RDWR | O_CLOEXEC, 0o600)
+      if unnamed >= 0 {
+        _ = flock(unnamed, LOCK_EX | LOCK_NB)
+        for _ in 0..<16 {
+          let candidate = prefix + "." + randomSuffix()
+          if linkat(AT_FDCWD, "/proc/self/fd/\(unnamed)", AT_FDCWD, candidate, AT_SYMLINK_FOLLOW)
+            == 0
+          {
+            return (unnamed, candidate)
+          }
+          if errno != EEXIST { break }
+        }
+        close(unnamed)
+      }
+    }
+    var template = Array((prefix + ".XXXXXX").utf8CString)
+    let raw = CloseOnExec.temporaryFile(&template)
+    // The file the user knows is named, not the temp file beside it.
+    guard raw >= 0 else {
+      throw .io(path: path, operation: "write", message: FileDescriptor.errorMessage(errno))
+    }
+    // Held until the descriptor closes: marks the temp file as in use, not stale.
+    if lockTemporary { _ = flock(raw, LOCK_EX | LOCK_NB) }
+    let tempPath = String(
+      decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    return (raw, tempPath)
+  }
+
+  /// Six random letters and digits, as `mkstemp` picks them.
+  private static func randomSuffix() -> String {
+    let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+    var generator = SystemRandomNumberGenerator()
+    return String(
+      decoding: (0..<6).map { _ in alphabet[Int(generator.next() % UInt64(alphabet.count))] },
+      as: UTF8.self)
   }
 }

@@ -31,6 +31,9 @@ package enum CredentialStoreError: Error, Equatable, CustomStringConvertible {
   case keyring(KeyringError)
   /// The profile's file at `path` says its secret is in the OS keyring, which holds none.
   case keyringItemMissing(path: String)
+  /// The credential was created trusting one extra CA bundle (`recorded`, its SHA-256, or
+  /// `nil` for none beyond the system's) and is now asked for under another (`current`).
+  case otherTrustAnchor(path: String, recorded: String?, current: String?)
 
   /// Whether this is bad input from the caller rather than a file problem.
   package var isUsageError: Bool {
@@ -72,7 +75,18 @@ package enum CredentialStoreError: Error, Equatable, CustomStringConvertible {
     case .keyringItemMissing(let path):
       return "profile '\(Self.profileName(from: path))' keeps its secret in the OS keyring, "
         + "which holds none for it; delete '\(path)' and sign in again"
+    case .otherTrustAnchor(let path, let recorded, let current):
+      return "profile '\(Self.profileName(from: path))' was created with "
+        + Self.anchorText(recorded) + ", but this connection would trust "
+        + Self.anchorText(current) + "; a credential goes out only under the TLS trust it was "
+        + "created with, so nothing was sent"
     }
+  }
+
+  /// `the extra CA bundle sha256:0123456789abcdef…` or `no extra CA`.
+  package static func anchorText(_ anchor: String?) -> String {
+    guard let anchor else { return "no extra CA" }
+    return "the extra CA bundle sha256:\(anchor.prefix(16))…"
   }
 
   static func octal(_ mode: UInt32) -> String {

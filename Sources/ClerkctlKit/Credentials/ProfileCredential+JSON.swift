@@ -30,6 +30,8 @@ extension ProfileCredential {
     if let machine { members["machine"] = machine.jsonValue }
     if let apiKey { members["api_key"] = apiKey.jsonValue }
     if let impersonation { members["impersonation"] = impersonation.jsonValue }
+    if let extraTrustAnchor { members["extra_ca_sha256"] = .string(extraTrustAnchor) }
+    if let convexOrigin { members["convex_origin"] = .string(convexOrigin) }
     // Absent: not known; null: the personal account.
     switch activeOrganization {
     case .unknown: break
@@ -111,6 +113,8 @@ extension ProfileCredential {
     }
     self.apiKey = apiKey
     self.impersonation = impersonation
+    self.extraTrustAnchor = try reader.optionalString("extra_ca_sha256")
+    self.convexOrigin = try reader.optionalString("convex_origin")
   }
 }
 

@@ -37,6 +37,13 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
   package var apiKey: APIKeyCredential?
   /// For a user sign-in made with an actor token: who acts.
   package var impersonation: Impersonation?
+  /// The extra trust anchor (CA bundle beyond the system's) the profile was created with: the
+  /// lowercase hex SHA-256 of the bundle file, or `nil` for none. The credential goes out only
+  /// over connections that trust exactly that (`ProfileStore.extraTrustAnchor`).
+  package var extraTrustAnchor: String?
+  /// The origin of the Convex deployment this profile's tokens were first accepted by
+  /// (`https://NAME.convex.cloud`), when it has used one.
+  package var convexOrigin: String?
 
   package init(
     profile: String, fapiURL: String, clientToken: String, sessionID: String? = nil,
@@ -95,6 +102,7 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
       + "activeOrganization: \(activeOrganization), kind: \(kind.rawValue), "
       + "machine: \(machine.map(\.description) ?? "nil"), "
       + "apiKey: \(apiKey.map { $0.description } ?? "nil"), "
-      + "actor: \(impersonation?.actor ?? "nil"), clientToken: <redacted>)"
+      + "actor: \(impersonation?.actor ?? "nil"), "
+      + "extraTrustAnchor: \(extraTrustAnchor ?? "nil"), clientToken: <redacted>)"
   }
 }

@@ -14,12 +14,15 @@ extension ProfileStore {
   package func defaultProfile() throws(CredentialStoreError) -> String? {
     let path = settingsPath
     guard
-      let file = try FileDescriptor.open(path, flags: O_RDONLY | O_NOFOLLOW, missingIsNil: true)
+      let file = try FileDescriptor.open(
+        path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK, missingIsNil: true)
     else { return nil }
+    // Non-blocking, so a FIFO at the path cannot hold the open; cleared once it is a file.
     let info = try file.status()
     guard info.st_mode & S_IFMT == S_IFREG else {
       throw .io(path: path, operation: "read", message: "it is not a regular file")
     }
+    try file.clearNonBlocking()
     guard info.st_uid == geteuid() else { throw .insecureOwner(path: path, owner: info.st_uid) }
     let bytes = try file.readAll(limit: 64 * 1024)
     guard let value = try? JSONValue(parsing: bytes), value.objectValue != nil else {

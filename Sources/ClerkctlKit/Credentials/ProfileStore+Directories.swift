@@ -5,6 +5,7 @@ extension ProfileStore {
   /// ones (and missing parents) are created with mode 0700; existing ones are used as they are,
   /// never re-moded, and refused when unsafe (see `checkDirectory`).
   func prepareDirectories() throws(CredentialStoreError) {
+    try checkParents()
     try makeDirectory(directory.path, createParents: true)
     try makeDirectory(directory.profilesPath, createParents: false)
   }
@@ -14,6 +15,7 @@ extension ProfileStore {
   /// - Returns: `false` when one of them does not exist (so no profile file does either).
   /// - Throws: `CredentialStoreError.insecureDirectory` when one is unsafe.
   func checkDirectories() throws(CredentialStoreError) -> Bool {
+    try checkParents()
     for path in [directory.path, directory.profilesPath] {
       guard let opened = try openDirectory(path) else { return false }
       try checkDirectory(opened)
@@ -79,6 +81,57 @@ extension ProfileStore {
         path, flags: O_RDONLY | O_DIRECTORY | O_NONBLOCK, missingIsNil: true)
     } catch .io(_, _, let message) where message == FileDescriptor.errorMessage(ENOTDIR) {
       throw .insecureDirectory(path: path, reason: "it is not a directory")
+    }
+  }
+
+  /// Checks, creating nothing, that the config dir could be used: its parents, and it and its
+  /// `profiles` directory where they exist. A sign-in calls it first, so no session is opened
+  /// at Clerk that could not be stored.
+  package func checkUsable() throws(CredentialStoreError) {
+    _ = try checkDirectories()
+  }
+
+  /// Like ssh's StrictModes: every existing directory above the config dir (links resolved)
+  /// must belong to the user or root, and be writable by no one else unless it is sticky
+  /// (`/tmp`), or another user could rename the config dir away and put their own in its place.
+  func checkParents() throws(CredentialStoreError) {
+    var candidate = directory.path
+    var resolved: String?
+    while resolved == nil {
+      if let slash = candidate.lastIndex(of: "/") {
+        candidate = slash == candidate.startIndex ? "/" : String(candidate[..<slash])
+      } else {
+        candidate = "."
+      }
+      if let real = realpath(candidate, nil) {
+        resolved = String(cString: real)
+        free(real)
+      } else if candidate == "/" || candidate == "." {
+        return
+      }
+    }
+    guard let resolved else { return }
+    var prefixes = ["/"]
+    var current = ""
+    for part in resolved.split(separator: "/") {
+      current += "/" + part
+      prefixes.append(current)
+    }
+    let user = geteuid()
+    for path in prefixes {
+      var info = stat()
+      guard stat(path, &info) == 0 else { continue }
+      guard info.st_uid == user || info.st_uid == 0 else {
+        throw .insecureDirectory(
+          path: path,
+          reason: "it is above the config dir and belongs to another user (uid \(info.st_uid))")
+      }
+      if info.st_mode & 0o022 != 0, info.st_mode & S_ISVTX == 0 {
+        throw .insecureDirectory(
+          path: path,
+          reason: "it is above the config dir and group or others can write to it (mode "
+            + "\(CredentialStoreError.octal(info.st_mode)))")
+      }
     }
   }
 

@@ -20,6 +20,11 @@ package struct ProfileStore: CredentialStore {
   package let directory: ConfigDirectory
   /// Measures lock waits and sleeps between lock attempts.
   package let clock: Clock
+  /// The extra trust anchor the connections of this run trust (the lowercase hex SHA-256 of a CA
+  /// bundle added to the system's), or `nil` for none. A credential recorded with another one
+  /// is refused on every read (`CredentialStoreError.otherTrustAnchor`), and every write
+  /// records this one.
+  package var extraTrustAnchor: String?
   /// Called with the temp file's path just before it is renamed into place (tests inject faults).
   let beforeRename: @Sendable (String) throws(CredentialStoreError) -> Void
   /// Holds the secrets of profiles that keep them in the OS keyring (see
@@ -34,8 +39,11 @@ package struct ProfileStore: CredentialStore {
   package static let defaultLockTimeout: Double = 30
 
   /// A store in `directory`, using `clock` for lock waits.
-  package init(directory: ConfigDirectory, clock: Clock = .system) {
+  package init(
+    directory: ConfigDirectory, clock: Clock = .system, extraTrustAnchor: String? = nil
+  ) {
     self.init(directory: directory, clock: clock, beforeRename: { _ in })
+    self.extraTrustAnchor = extraTrustAnchor
   }
 
   init(
@@ -96,6 +104,10 @@ package struct ProfileStore: CredentialStore {
     guard credential.profile == profile else {
       throw .corrupt(path: path, reason: "it belongs to profile '\(credential.profile)'")
     }
+    guard credential.extraTrustAnchor == extraTrustAnchor else {
+      throw .otherTrustAnchor(
+        path: path, recorded: credential.extraTrustAnchor, current: extraTrustAnchor)
+    }
     return (credential, exposure)
   }
 
@@ -111,6 +123,8 @@ package struct ProfileStore: CredentialStore {
     try ProfileName.validate(credential.profile)
     try prepareDirectories()
     try removeStaleTemporaryFiles(profile: credential.profile)
+    var credential = credential
+    credential.extraTrustAnchor = extraTrustAnchor
     let stored = try fileBytes(for: credential)
     try AtomicFile.write(
       stored.bytes, to: directory.credentialPath(profile: credential.profile),
@@ -120,8 +134,9 @@ package struct ProfileStore: CredentialStore {
     }
   }
 
-  /// Deletes a profile's credential (with its token cache), its lock file and the temp files
-  /// killed writes of it left.
+  /// Deletes a profile's credential (with its token cache) and the temp files killed writes of
+  /// it left. The lock file stays: another process may hold it or wait on it, and a new one at
+  /// the same path would let two writers in at once.
   ///
   /// - Parameter profile: the profile name.
   /// - Returns: whether there was a credential file.
@@ -134,7 +149,6 @@ package struct ProfileStore: CredentialStore {
     try removeStaleTemporaryFiles(profile: profile)
     try removeKeyringItem(profile: profile)
     let existed = try remove(directory.credentialPath(profile: profile))
-    _ = try remove(directory.lockPath(profile: profile))
     if existed { try syncProfilesDirectory() }
     return existed
   }

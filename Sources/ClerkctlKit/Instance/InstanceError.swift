@@ -13,6 +13,9 @@ package enum InstanceError: Error, Equatable, CustomStringConvertible {
   /// A stored credential was about to go to another instance: `profile` signed in on the origin
   /// `bound`, and `source` names the origin `requested`. Nothing was sent.
   case boundElsewhere(profile: String, bound: String, requested: String, source: String)
+  /// A Backend API URL from the environment (`source`) names a host other than
+  /// `api.clerk.com` or a loopback one: a secret key is not sent there on its say-so.
+  case untrustedAPIURL(value: String, source: String)
 
   package var description: String {
     switch self {
@@ -31,6 +34,9 @@ package enum InstanceError: Error, Equatable, CustomStringConvertible {
     case .boundElsewhere(let profile, let bound, let requested, let source):
       return "profile '\(profile)' is signed in on \(bound), but \(source) names \(requested); "
         + "a credential is sent only to the instance that issued it, so nothing was sent"
+    case .untrustedAPIURL(let value, let source):
+      return "\(source) names the Backend API \(value); a secret key from the environment goes "
+        + "only to https://api.clerk.com or a loopback host, so nothing was sent"
     }
   }
 }

@@ -78,7 +78,14 @@ package enum InstanceResolver {
   ) throws(InstanceError) -> String {
     if let given { return try validateURL(given, source: source) }
     if let value = nonEmpty(environment["CLERK_API_URL"]) {
-      return try validateURL(value, source: "CLERK_API_URL")
+      let url = try validateURL(value, source: "CLERK_API_URL")
+      // The environment may be a `.env` file: it names the Backend API a secret key is sent to
+      // only when that is Clerk's own or this machine.
+      let host = (URLParts.host(of: url) ?? "").lowercased()
+      guard host == "api.clerk.com" || LoopbackHost.isLoopback(host) else {
+        throw .untrustedAPIURL(value: url, source: "CLERK_API_URL")
+      }
+      return url
     }
     return defaultAPIURL
   }

@@ -186,7 +186,7 @@ struct ErrorWordingTests {
         HTTPError(
           .caBundleUnusable, url: "https://x.example",
           message: "cannot use CA bundle /tmp/ca.pem: No such file or directory", remedy: .caBundle),
-        "cannot use CA bundle /tmp/ca.pem: No such file or directory; fix --cacert or SSL_CERT_FILE"
+        "cannot use CA bundle /tmp/ca.pem: No such file or directory; fix --cacert or CLERKCTL_CA_BUNDLE"
       ),
       (
         HTTPError(

@@ -173,7 +173,7 @@ struct ProfileStoreTests {
         "format version 2"))
   }
 
-  @Test("deletes the credential and the lock file")
+  @Test("deletes the credential and keeps the lock file (another process may be waiting on it)")
   func delete() throws {
     let scratch = TemporaryDirectory()
     let store = ProfileStore(directory: scratch.config)
@@ -182,7 +182,7 @@ struct ProfileStoreTests {
     #expect(try store.delete(profile: "default"))
     #expect(try store.load(profile: "default") == nil)
     #expect(store.fileMode(profile: "default") == nil)
-    #expect(TemporaryDirectory.mode(of: scratch.config.lockPath(profile: "default")) == nil)
+    #expect(TemporaryDirectory.mode(of: scratch.config.lockPath(profile: "default")) == 0o600)
     #expect(try store.load(profile: "other") == .sample(profile: "other"))
     #expect(try store.delete(profile: "default") == false)
     #expect(try store.destroy(profile: "other"))
@@ -284,12 +284,28 @@ struct ProfileStoreTests {
     #expect(value == 42)
   }
 
-  @Test("a lock file deleted while held is not shared by two holders")
+  @Test("delete keeps a held lock: the next caller waits for it rather than locking a new file")
+  func lockFileKeptByDelete() throws {
+    let scratch = TemporaryDirectory()
+    let store = ProfileStore(directory: scratch.config)
+    let path = scratch.config.lockPath(profile: "default")
+    let first = try store.acquireLock(profile: "default", timeout: 0)
+    #expect(try store.delete(profile: "default") == false)
+    #expect(TemporaryDirectory.mode(of: path) == 0o600)
+    #expect(throws: CredentialStoreError.lockTimeout(path: path, seconds: 0)) {
+      try store.acquireLock(profile: "default", timeout: 0)
+    }
+    flock(first.raw, LOCK_UN)
+    let second = try store.acquireLock(profile: "default", timeout: 0)
+    #expect(first.raw != second.raw)
+  }
+
+  @Test("a lock file removed by hand while held is not shared by two holders")
   func lockFileReplaced() throws {
     let scratch = TemporaryDirectory()
     let store = ProfileStore(directory: scratch.config)
     let first = try store.acquireLock(profile: "default", timeout: 0)
-    #expect(try store.delete(profile: "default") == false)
+    #expect(unlink(scratch.config.lockPath(profile: "default")) == 0)
     // The old (deleted) lock is still held, yet a new caller locks the new file.
     let second = try store.acquireLock(profile: "default", timeout: 0)
     #expect(first.raw != second.raw)

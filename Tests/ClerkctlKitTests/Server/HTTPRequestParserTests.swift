@@ -119,9 +119,13 @@ struct HTTPRequestParserTests {
 
   @Test("rewrites absolute-form targets to origin-form")
   func absoluteForm() throws {
-    #expect(try parsedRequest("GET http://example.com/x?y=1 HTTP/1.1\r\n\r\n").0.target == "/x?y=1")
-    #expect(try parsedRequest("GET HTTPS://example.com HTTP/1.1\r\n\r\n").0.target == "/")
-    #expect(try parsedRequest("GET http://h?q HTTP/1.1\r\n\r\n").0.target == "/?q")
+    #expect(
+      try parsedRequest("GET http://example.com/x?y=1 HTTP/1.1\r\nHost: example.com\r\n\r\n").0
+        .target == "/x?y=1")
+    #expect(
+      try parsedRequest("GET HTTPS://example.com HTTP/1.1\r\nHost: example.com\r\n\r\n").0.target
+        == "/")
+    #expect(try parsedRequest("GET http://h?q HTTP/1.1\r\nHost: h\r\n\r\n").0.target == "/?q")
     #expect(try parsedRequest("OPTIONS * HTTP/1.1\r\n\r\n").0.target == "*")
   }
 

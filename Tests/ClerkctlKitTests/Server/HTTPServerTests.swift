@@ -259,20 +259,24 @@ struct HTTPServerTests {
     }
   }
 
-  @Test("closes connections beyond maxConnections and keeps serving the others")
+  @Test("at maxConnections a new connection replaces the oldest one still waiting")
   func connectionLimit() async throws {
-    // The first two wait for their requests while the third is refused: a read timeout far
-    // above the seconds a loaded run can take to get back to the test.
+    // Two wait for their requests when the third arrives: the first (oldest) goes, so idle
+    // connections cannot keep new ones out. A read timeout far above the seconds a loaded run
+    // can take to get back to the test.
     let configuration = HTTPServer.Configuration(maxConnections: 2, readTimeout: 120)
     try await withServer(configuration) { server in
       let first = try RawHTTPConnection(port: server.port)
+      // Accepted one after the other, so the first is the oldest.
+      try await Task.sleep(nanoseconds: 100_000_000)
       let second = try RawHTTPConnection(port: server.port)
+      try await Task.sleep(nanoseconds: 100_000_000)
       let third = try RawHTTPConnection(port: server.port)
-      #expect(try await third.readUntilClose().isEmpty)
-      try first.send("GET /1 HTTP/1.1\r\n\r\n")
+      #expect(try await first.readUntilClose().isEmpty)
       try second.send("GET /2 HTTP/1.1\r\n\r\n")
-      #expect(try await first.readResponse().status == 200)
+      try third.send("GET /3 HTTP/1.1\r\n\r\n")
       #expect(try await second.readResponse().status == 200)
+      #expect(try await third.readResponse().status == 200)
     }
   }
 

@@ -95,11 +95,13 @@ struct ConvexCommandTests {
     #expect(result.stderr.contains("JSON object"))
   }
 
-  @Test("An expired-token 401 (Unauthenticated) is retried once with a fresh token")
+  @Test(
+    "An expired-token 401 (Unauthenticated) from a deployment the profile used is retried once with a fresh token"
+  )
   func retryUnauthenticated() async throws {
     let env = try await CLIFixture.signedIn(.binary)
     let backend = try RecordingBackend { index, _ in
-      index == 0
+      index == 1
         ? HTTPResponse(
           status: 401,
           body: Array(
@@ -107,19 +109,22 @@ struct ConvexCommandTests {
               .utf8))
         : HTTPResponse(status: 200, body: Array("{\"status\":\"success\",\"value\":42}".utf8))
     }
+    // The first call makes the deployment the profile's; the second meets the 401.
+    let first = try await env.run(["convex", "mutation", "counter:add", "--url", backend.url])
+    #expect(first.status == 0, "\(first.stderr)")
     let result = try await env.run(["convex", "mutation", "counter:add", "--url", backend.url])
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stdout == "42\n")
     let requests = backend.requests
-    try #require(requests.count == 2)
-    #expect(requests[0].method == "POST")
-    #expect(requests[0].path == "/api/mutation")
+    try #require(requests.count == 3)
+    #expect(requests[1].method == "POST")
+    #expect(requests[1].path == "/api/mutation")
     #expect(
-      try JSONValue(parsing: requests[0].body)
+      try JSONValue(parsing: requests[1].body)
         == ["path": "counter:add", "args": [:], "format": "json"])
     let tokens = backend.bearerTokens
-    #expect(tokens[0] != tokens[1])
-    #expect(try JWT(tokens[1]).payload["aud"]?.stringValue == "convex")
+    #expect(tokens[1] != tokens[2])
+    #expect(try JWT(tokens[2]).payload["aud"]?.stringValue == "convex")
   }
 
   @Test("A 560 function failure exits 1 with its message; NoAuthProvider is not retried")

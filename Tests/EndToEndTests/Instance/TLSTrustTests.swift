@@ -4,7 +4,7 @@ import ClerkctlJOSE
 import Foundation
 import Testing
 
-/// `--cacert` and `SSL_CERT_FILE` through the built binary: `clerkctl jwt verify --jwks
+/// `--cacert` and `CLERKCTL_CA_BUNDLE` through the built binary: `clerkctl jwt verify --jwks
 /// https://…` against a real loopback HTTPS server whose certificate only the test CA vouches for.
 @Suite struct TLSTrustTests {
   let sandbox = CLIFixture.withoutEmulator()
@@ -20,14 +20,14 @@ import Testing
     jwks = JWKS(keys: [signer.jwk]).json.encodedBytes
   }
 
-  @Test("verify fetches the JWKS over https with the CA from --cacert or SSL_CERT_FILE")
+  @Test("verify fetches the JWKS over https with the CA from --cacert or CLERKCTL_CA_BUNDLE")
   func trustedByCABundle() async throws {
     let server = try await TLSTestServer.start(body: jwks)
     let ca = try TLSTestServer.caPath
     let jwksURL = server.url("/jwks.json")
     let runs: [([String], [String: String])] = [
       (["jwt", "verify", token, "--jwks", jwksURL, "--cacert", ca], [:]),
-      (["jwt", "verify", token, "--jwks", jwksURL], ["SSL_CERT_FILE": ca]),
+      (["jwt", "verify", token, "--jwks", jwksURL], ["CLERKCTL_CA_BUNDLE": ca]),
     ]
     for (arguments, environment) in runs {
       let result = try await sandbox.run(arguments, extra: environment)

@@ -147,13 +147,20 @@ package struct APICommand: Command {
     case .standardInput(let curl):
       return Self.curlBody(context.terminal.readAll(), curl: curl)
     case .file(let path, let curl):
-      guard let data = try? LocalFile.read(path) else {
+      // A pipe (`-d @<(cmd)`, `@/dev/stdin`) is read too, but never past the cap.
+      let data: [UInt8]
+      do {
+        data = try LocalFile.read(path, limit: Self.maxBodyFileBytes, regularOnly: false)
+      } catch {
         throw UsageError(
-          "cannot read \(curl ? "'-d @'" : "'--data-file'") \(path); check that the file exists")
+          "cannot read \(curl ? "'-d @'" : "'--data-file'") \(path): \(error.reason)")
       }
       return Self.curlBody(data, curl: curl)
     }
   }
+
+  /// The largest request body read from a file (16 MiB).
+  static let maxBodyFileBytes = 16 << 20
 
   /// What curl's `-d @FILE` sends: the bytes without carriage returns and newlines.
   static func curlBody(_ bytes: [UInt8], curl: Bool) -> [UInt8] {

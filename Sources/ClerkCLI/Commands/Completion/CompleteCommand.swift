@@ -36,7 +36,21 @@ package struct CompleteCommand: Command {
       }
       words = templates.sorted()
     }
+    // Names only: a cached template name is data, and a shell must never see code in it.
+    words = words.filter(Self.isPlainName)
     if !words.isEmpty { context.print(words.joined(separator: "\n")) }
     return ExitCode.success.rawValue
+  }
+
+  /// Letters, digits, `.`, `_` and `-`, not starting with `-` (what a profile name may be, and
+  /// every template name worth completing).
+  static func isPlainName(_ word: String) -> Bool {
+    guard let first = word.utf8.first, first != UInt8(ascii: "-") else { return false }
+    return word.utf8.allSatisfy { byte in
+      (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+        || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+        || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-")
+    }
   }
 }

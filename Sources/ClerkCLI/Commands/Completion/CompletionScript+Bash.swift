@@ -141,8 +141,10 @@ extension CompletionScript {
     case .directory: return "COMPREPLY=($(compgen -d -- \"$cur\"))"
     case .command: return "COMPREPLY=($(compgen -c -- \"$cur\"))"
     case .profile, .template:
-      return "COMPREPLY=($(compgen -W \"$(clerkctl __complete \(kind.dynamicWords ?? "") "
-        + "2>/dev/null)\" -- \"$cur\"))"
+      // Not compgen -W: it expands each word again, so a `$(…)` in a cached name would run.
+      return "local w; COMPREPLY=(); while IFS= read -r w; do [[ $w == \"$cur\"* ]] && "
+        + "COMPREPLY+=(\"$w\"); done < <(clerkctl __complete \(kind.dynamicWords ?? "") "
+        + "2>/dev/null)"
     case .string, .url, .integer, .seconds, .positiveSeconds, .port: return nil
     }
   }

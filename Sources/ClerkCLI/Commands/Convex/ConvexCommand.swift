@@ -72,6 +72,7 @@ package struct ConvexCommand: Command {
         "no Convex deployment URL; pass --url URL or set CONVEX_URL "
           + "(https://NAME.convex.cloud)")
     }
+    let deployment = try ConvexDeployment(context: context, url: base, fromFlag: url != nil)
     var endpoint = base
     while endpoint.hasSuffix("/") { endpoint.removeLast() }
     endpoint += "/api/" + kind
@@ -81,7 +82,9 @@ package struct ConvexCommand: Command {
       method: "POST", url: endpoint, headers: ["Content-Type": "application/json"],
       body: body.encodedBytes, timeout: timeout)
     request.connectTimeout = min(request.connectTimeout, timeout)
-    let exchange = try bearerExchange(context)
+    var exchange = try bearerExchange(context)
+    // A fresh token after a 401 only where the profile's tokens were accepted before.
+    exchange.retriesWithFreshToken = deployment.isRemembered
     let outcome = try exchange.send(request) { response in
       response.status == 401 && Self.json(response)?["code"]?.stringValue == "Unauthenticated"
     }
@@ -89,6 +92,7 @@ package struct ConvexCommand: Command {
     guard let reply = Self.json(response) else {
       throw ConvexError.unexpectedResponse(status: response.status, url: endpoint)
     }
+    if [200, 560].contains(response.status) { deployment.remember() }
     switch (response.status, reply["status"]?.stringValue) {
     case (200, "success"):
       context.print((reply["value"] ?? .null).prettyEncoded)

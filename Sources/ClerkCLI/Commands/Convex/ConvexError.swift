@@ -9,6 +9,8 @@ package enum ConvexError: Error, Equatable, CustomStringConvertible {
   case requestRefused(code: String, message: String, hint: String?)
   /// A response that is not Convex's (wrong URL, a proxy's error page).
   case unexpectedResponse(status: Int, url: String)
+  /// `CONVEX_URL` names another deployment than the one the profile has used (exit 3).
+  case otherDeployment(profile: String, used: String, named: String)
 
   package var description: String {
     switch self {
@@ -21,6 +23,10 @@ package enum ConvexError: Error, Equatable, CustomStringConvertible {
     case .unexpectedResponse(let status, let url):
       "HTTP \(status) from \(Redaction.url(url)) is not a Convex function response; check "
         + "that --url or CONVEX_URL is your deployment URL (https://NAME.convex.cloud)"
+    case .otherDeployment(let profile, let used, let named):
+      "profile '\(profile)' uses the Convex deployment \(used), but CONVEX_URL names "
+        + "\(Redaction.url(named)); no token was minted or sent. Pass --url \(Redaction.url(named)) "
+        + "if that deployment is yours"
     }
   }
 

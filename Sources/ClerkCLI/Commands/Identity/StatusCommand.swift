@@ -96,7 +96,8 @@ package struct StatusCommand: Command {
               [
                 "template": token.template.map(JSONValue.string) ?? .null,
                 "expires_at": .int(token.expiresAt),
-                "expires_in": .int(max(0, token.expiresAt - Int64(now + skew))),
+                "expires_in": .int(
+                  max(0, token.expiresAt.saturatingSubtract(Int64(saturating: now + skew)))),
               ]
             })
           let email = TerminalText.sanitized(credential.shownIdentifier ?? "?")
@@ -113,7 +114,7 @@ package struct StatusCommand: Command {
             line += "; run '\(Self.loginCommand(profile: name))' to sign in again"
           }
           let shown = tokens.map { token in
-            let left = max(0, token.expiresAt - Int64(now + skew))
+            let left = max(0, token.expiresAt.saturatingSubtract(Int64(saturating: now + skew)))
             return "\(token.template ?? "session") (\(left) s left)"
           }
           line += "\n    cached tokens: \(shown.isEmpty ? "none" : shown.joined(separator: ", "))"

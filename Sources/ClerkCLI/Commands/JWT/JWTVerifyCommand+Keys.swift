@@ -61,18 +61,19 @@ extension JWTVerifyCommand {
     }
   }
 
-  /// The key set in the file at `path`.
+  /// The largest JWKS file read (1 MiB).
+  static let maxJWKSFileBytes = 1 << 20
+
+  /// The key set in the file at `path`: a regular file, at most ``maxJWKSFileBytes``.
   private static func readJWKSFile(_ path: String) throws -> JWKS {
     let what = "the JWKS file"
     let data: [UInt8]
     do {
-      data = try LocalFile.read(path)
-    } catch .missing {
-      throw CLIError.unreadableFile(what: what, path: path, reason: "no such file")
-    } catch .directory {
-      throw CLIError.unreadableFile(what: what, path: path, reason: "it is a directory")
-    } catch {
+      data = try LocalFile.read(path, limit: Self.maxJWKSFileBytes)
+    } catch .unreadable {
       throw CLIError.unreadableFile(what: what, path: path, reason: "it is not readable")
+    } catch {
+      throw CLIError.unreadableFile(what: what, path: path, reason: error.reason)
     }
     do {
       return try JWKS(bytes: data)

@@ -189,6 +189,8 @@ package struct LoginCommand: Command {
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
+    // An unusable config dir is refused before a session is opened that could not be stored.
+    try context.profileStore().checkUsable()
     let context = try context.storingSignIn(in: store, profile: try context.profileName())
     do {
       if let machine { return try runMachineLogin(context, secretFromStdin: machine) }

@@ -94,7 +94,7 @@ extension OptionKey where Value == String? {
   /// `--cacert FILE`.
   package static let caCertificateFile = OptionKey.string(
     "cacert", value: "file", kind: .path, help: "Extra CA bundle for TLS.",
-    environmentVariable: "SSL_CERT_FILE")
+    environmentVariable: "CLERKCTL_CA_BUNDLE")
 }
 
 extension OptionKey where Value == Bool {

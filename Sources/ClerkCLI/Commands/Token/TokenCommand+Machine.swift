@@ -52,7 +52,7 @@ extension TokenCommand {
         let text: String
         if claims.hasPrefix("@") {
           let path = String(claims.dropFirst())
-          guard let bytes = try? LocalFile.read(path) else {
+          guard let bytes = try? LocalFile.read(path, limit: 1 << 20, regularOnly: false) else {
             throw UsageError("cannot read the claims file '\(path)'")
           }
           text = String(decoding: bytes, as: UTF8.self)

@@ -51,7 +51,8 @@ package final class TokenSupply: Sendable {
     let server = HTTPServer(
       configuration: HTTPServer.Configuration(
         host: "127.0.0.1", port: 0, workerThreads: 4, maxConnections: 64,
-        maxHeaderBytes: 8 * 1024, maxBodyBytes: 0, shutdownGracePeriod: 1)
+        maxHeaderBytes: 8 * 1024, maxBodyBytes: 0, readTimeout: 1, idleTimeout: 1,
+        shutdownGracePeriod: 1)
     ) { request in endpoint.respond(request) }
     do {
       try keeper.start()

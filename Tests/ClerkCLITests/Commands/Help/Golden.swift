@@ -91,7 +91,7 @@ enum Golden {
       --request-timeout <seconds>
                                 Time limit per HTTP request. (default: 15; env:
                                 CLERKCTL_REQUEST_TIMEOUT)
-      --cacert <file>           Extra CA bundle for TLS. (env: SSL_CERT_FILE)
+      --cacert <file>           Extra CA bundle for TLS. (env: CLERKCTL_CA_BUNDLE)
       --verbose                 Trace HTTP on stderr: method, URL, status, timing;
                                 secrets redacted. (env: CLERKCTL_DEBUG=1)
       --json                    Machine-readable output, where the command has any.
