@@ -16,9 +16,15 @@ private let echo: HTTPServer.Handler = { request in
   return HTTPServerResponse(HTTPResponse(status: 200, headers: headers, body: Array(text.utf8)))
 }
 
+/// The configuration of tests that do not test timeouts: a full suite on two loaded cores can
+/// leave a test unscheduled for longer than the default 30 s idle timeout between two steps, and
+/// the server then rightly closes the idle keep-alive connection (or the stalled write) the test
+/// is about to use.
+let patientConfiguration = HTTPServer.Configuration(readTimeout: 600, idleTimeout: 600)
+
 /// Starts a server on a free loopback port, runs `body`, stops the server.
 private func withServer(
-  _ configuration: HTTPServer.Configuration = HTTPServer.Configuration(),
+  _ configuration: HTTPServer.Configuration = patientConfiguration,
   handler: @escaping HTTPServer.Handler = echo,
   _ body: (HTTPServer) async throws -> Void
 ) async throws {
@@ -143,7 +149,7 @@ struct HTTPServerTests {
   func expectContinue() async throws {
     // The body follows the interim response after a round trip through the test: a read
     // timeout far above the seconds a loaded run can take to get back to the test.
-    try await withServer(HTTPServer.Configuration(readTimeout: 120)) { server in
+    try await withServer(patientConfiguration) { server in
       let connection = try RawHTTPConnection(port: server.port)
       try connection.send(
         "POST /e HTTP/1.1\r\nExpect: 100-continue\r\nContent-Length: 3\r\n\r\n")
@@ -264,7 +270,7 @@ struct HTTPServerTests {
     // Two wait for their requests when the third arrives: the first (oldest) goes, so idle
     // connections cannot keep new ones out. A read timeout far above the seconds a loaded run
     // can take to get back to the test.
-    let configuration = HTTPServer.Configuration(maxConnections: 2, readTimeout: 120)
+    let configuration = HTTPServer.Configuration(maxConnections: 2, readTimeout: 600, idleTimeout: 600)
     try await withServer(configuration) { server in
       let first = try RawHTTPConnection(port: server.port)
       // Accepted one after the other, so the first is the oldest.
@@ -311,7 +317,7 @@ struct HTTPServerTests {
     let entered = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
     let stopped = DispatchSemaphore(value: 0)
-    let server = HTTPServer(configuration: HTTPServer.Configuration()) { _ in
+    let server = HTTPServer(configuration: patientConfiguration) { _ in
       entered.signal()
       release.wait()
       return HTTPServerResponse(HTTPResponse(status: 200, body: Array("finished".utf8)))
@@ -343,7 +349,7 @@ struct HTTPServerTests {
   @Test("stop() called from a handler returns, and the server still answers that request")
   func stopFromHandler() async throws {
     let holder = ServerHolder()
-    let server = HTTPServer(configuration: HTTPServer.Configuration()) { request in
+    let server = HTTPServer(configuration: patientConfiguration) { request in
       holder.server.withLock { $0 }?.stop()
       return echo(request)
     }
