@@ -6,15 +6,15 @@ import Foundation
 /// An OAuth authorization server as an `HTTPClient`, no sockets: discovery, codes bound to a
 /// PKCE challenge and redirect URI (each used once), refresh tokens rotated on each use,
 /// userinfo, revocation. It counts token requests and records every request.
-final class FakeAuthorizationServer: Sendable {
-  let issuer = "https://fake.clerk.test"
+package final class FakeAuthorizationServer: Sendable {
+  package let issuer = "https://fake.clerk.test"
   private struct State {
     var codes: [String: (challenge: String, redirect: String)] = [:]
     var refreshTokens: Set<String> = []
     var accessTokens: Set<String> = []
     var tokenRequests = 0
-    var revoked: [String] = []
-    var requests: [HTTPRequest] = []
+    package var revoked: [String] = []
+    package var requests: [HTTPRequest] = []
     var serial = 0
   }
   private let state = Lock(State())
@@ -27,7 +27,7 @@ final class FakeAuthorizationServer: Sendable {
   /// Where discovery says the token endpoint is (another origin, for the binding test).
   let tokenEndpoint: String?
 
-  init(
+  package init(
     accessLifetime: Int64 = 60, rotates: Bool = true, tokenDelay: Double = 0,
     tokenEndpoint: String? = nil
   ) {
@@ -37,22 +37,45 @@ final class FakeAuthorizationServer: Sendable {
     self.tokenEndpoint = tokenEndpoint
   }
 
-  var tokenRequests: Int { state.withLock { $0.tokenRequests } }
-  var revoked: [String] { state.withLock { $0.revoked } }
-  var requests: [HTTPRequest] { state.withLock { $0.requests } }
+  package var tokenRequests: Int { state.withLock { $0.tokenRequests } }
+  package var revoked: [String] { state.withLock { $0.revoked } }
+  package var requests: [HTTPRequest] { state.withLock { $0.requests } }
 
   /// Issues a code for `request` as the consent page would.
-  func approve(_ request: OAuthAuthorizationRequest) -> String {
+  package func approve(_ request: OAuthAuthorizationRequest) -> String {
+    approve(challenge: request.pkce.challenge, redirect: request.redirectURI)
+  }
+
+  package var http: HTTPClient {
+    HTTPClient { [self] request in handle(request) }
+  }
+
+  /// What the consent page does: reads the authorization URL, issues a code bound to its
+  /// challenge and redirect, and returns the URL the browser is sent to.
+  package func consent(to url: String, error: String? = nil) -> String? {
+    guard let mark = url.firstIndex(of: "?") else { return nil }
+    let query = Dictionary(
+      FormEncoding.decode(String(url[url.index(after: mark)...])),
+      uniquingKeysWith: { first, _ in first })
+    guard let redirect = query["redirect_uri"], let state = query["state"],
+      let challenge = query["code_challenge"]
+    else { return nil }
+    if let error {
+      return redirect + "?" + FormEncoding.encode([("error", error), ("state", state)])
+    }
+    let code = approve(challenge: challenge, redirect: redirect)
+    return redirect + "?"
+      + FormEncoding.encode([("code", code), ("state", state), ("iss", issuer)])
+  }
+
+  /// Issues a code bound to `challenge` and `redirect`.
+  package func approve(challenge: String, redirect: String) -> String {
     state.withLock { state in
       state.serial += 1
       let code = "code_\(state.serial)"
-      state.codes[code] = (request.pkce.challenge, request.redirectURI)
+      state.codes[code] = (challenge, redirect)
       return code
     }
-  }
-
-  var http: HTTPClient {
-    HTTPClient { [self] request in handle(request) }
   }
 
   private func json(_ status: Int, _ value: JSONValue) -> HTTPResponse {
@@ -104,11 +127,19 @@ final class FakeAuthorizationServer: Sendable {
         return json(401, ["error": "invalid_token"])
       }
       return json(200, ["sub": "user_1", "email": "ada@example.com", "user_id": "user_1"])
+    case "/oauth/token_info":
+      let token = form["token"] ?? ""
+      let active = state.withLock {
+        ($0.accessTokens.contains(token) || $0.refreshTokens.contains(token))
+          && !$0.revoked.contains(token)
+      }
+      return json(200, active ? ["active": true, "sub": "user_1"] : ["active": false])
     case "/oauth/token/revoke":
       state.withLock { state in
         if let token = form["token"] {
           state.revoked.append(token)
           state.refreshTokens.remove(token)
+          state.accessTokens.remove(token)
         }
       }
       return HTTPResponse(status: 200, headers: [:], body: [])
