@@ -30,6 +30,8 @@ struct Store: Sendable {
   var machineAuth = MachineStore()
   /// API keys.
   var apiKeys = APIKeyStore()
+  /// Clerk as an OAuth provider: applications, grants, codes, tokens.
+  var oauth = OAuthStore()
 
   /// The user with this email address (any case), username (any case) or phone number (E.164,
   /// spaces and dashes ignored).

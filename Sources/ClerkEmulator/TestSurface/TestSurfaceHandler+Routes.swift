@@ -45,6 +45,8 @@ extension TestSurfaceHandler {
       return setTokenLifetime(context)
     case .testClock:
       return advanceClock(context)
+    case .oauth(.armConsent):
+      return armOAuthConsent(context)
     default:
       return clerkError(.routeNotFound)
     }
