@@ -32,21 +32,36 @@ package struct OAuthServerClient: Sendable {
     }
   }
 
-  /// `GET {fapiURL}/.well-known/oauth-authorization-server`, else
-  /// `/.well-known/openid-configuration`.
+  /// The issuer's endpoints: `GET {fapiURL}/.well-known/openid-configuration` (which names
+  /// userinfo, revocation and introspection) merged with
+  /// `/.well-known/oauth-authorization-server` (RFC 8414: registration), either one enough.
   package func discover(fapiURL: String) throws -> OAuthEndpoints {
     let base = fapiURL.hasSuffix("/") ? String(fapiURL.dropLast()) : fapiURL
+    var found: OAuthEndpoints?
     var lastError: (any Error)?
-    for path in ["/.well-known/oauth-authorization-server", "/.well-known/openid-configuration"] {
+    for path in ["/.well-known/openid-configuration", "/.well-known/oauth-authorization-server"] {
       do {
         let json = try getJSON(base + path)
-        if let endpoints = OAuthEndpoints(metadata: json) { return endpoints }
-        lastError = ClerkError.malformedResponse(
-          "\(path) has no issuer, authorization_endpoint or token_endpoint")
+        guard let endpoints = OAuthEndpoints(metadata: json) else {
+          lastError = ClerkError.malformedResponse(
+            "\(path) has no issuer, authorization_endpoint or token_endpoint")
+          continue
+        }
+        guard var merged = found else {
+          found = endpoints
+          continue
+        }
+        guard merged.issuer == endpoints.issuer else { continue }
+        merged.userinfo = merged.userinfo ?? endpoints.userinfo
+        merged.revocation = merged.revocation ?? endpoints.revocation
+        merged.introspection = merged.introspection ?? endpoints.introspection
+        merged.registration = merged.registration ?? endpoints.registration
+        found = merged
       } catch let error as OAuthError {
         lastError = error
       }
     }
+    if let found { return found }
     throw lastError ?? ClerkError.malformedResponse("no authorization server metadata")
   }
 
