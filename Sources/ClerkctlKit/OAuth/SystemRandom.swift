@@ -11,8 +11,9 @@ package enum SystemRandom {
     var filled = 0
     while filled < count {
       let chunk = min(256, count - filled)  // getentropy's most per call
-      let status = buffer.withUnsafeMutableBytes { raw in
-        getentropy(raw.baseAddress! + filled, chunk)
+      let status = buffer.withUnsafeMutableBytes { raw -> Int32 in
+        guard let base = raw.baseAddress else { return -1 }
+        return getentropy(base + filled, chunk)
       }
       guard status == 0 else {
         throw .configuration("the system random number generator failed (errno \(errno))")
