@@ -624,3 +624,23 @@ struct OAuthApplicationTests {
     #expect(signedIn.headers["Location"]?.hasPrefix("https://app.example/cb?code=") == true)
   }
 }
+
+/// Which backends take an OAuth access token: not Convex (its OIDC check refuses `typ: at+jwt`
+/// even with `aud: convex`), while the OIDC ID token has `aud` = the client id.
+@Suite("OAuth tokens and the Convex-style API")
+struct OAuthConvexTests {
+  @Test("an at+jwt access token, even with aud convex, is Unauthenticated at the Convex API")
+  func accessTokenRefused() throws {
+    let harness = try EmulatorHarness()
+    let reply = try harness.exchange(
+      try harness.authorizationCode(extra: [("resource", "convex")]))
+    let access = try #require(reply["access_token"]?.stringValue)
+    #expect(try JWTParts(access).payload()["aud"] == "convex")
+    let response = harness.send(
+      "POST", "/api/query",
+      headers: ["Authorization": "Bearer \(access)", "Content-Type": "application/json"],
+      body: Array(#"{"path":"users:whoami","args":{},"format":"json"}"#.utf8))
+    #expect(response.status == 401)
+    #expect(response.bodyText.contains("Unauthenticated"))
+  }
+}
