@@ -644,3 +644,48 @@ struct OAuthConvexTests {
     #expect(response.bodyText.contains("Unauthenticated"))
   }
 }
+
+/// The ClerkTestSupport helpers OAuth client tests use, on an in-memory emulator.
+@Suite("OAuth provider: test helpers")
+struct OAuthTestHelperTests {
+  @Test("OAuthTestBrowser signs in and consents; EmulatorAdmin shortens tokens and arms consent")
+  func helpers() throws {
+    let emulator = try InMemoryEmulator()
+    let admin = EmulatorAdmin(emulator)
+    try admin.setOAuthAccessTokens(lifetime: 2, format: "opaque")
+    let pkce = EmulatorHarness.PKCE()
+    let url = emulator.fapiURL + EmulatorHarness.authorizeTarget(pkce: pkce)
+    let outcome = try OAuthTestBrowser(http: emulator.http).authorize(url)
+    let location = try #require(outcome.location, "\(outcome.page)")
+    #expect(location.hasPrefix(EmulatorHarness.loopbackRedirect + "?code="))
+    let query = FormData(encoded: String(location.split(separator: "?").last ?? ""))
+    #expect(query["state"] == "state-12345678")
+    let response = try emulator.http.send(
+      HTTPRequest(
+        method: "POST", url: emulator.fapiURL + "/oauth/token",
+        headers: ["Content-Type": "application/x-www-form-urlencoded"],
+        body: Array(
+          FormEncoding.encode([
+            ("grant_type", "authorization_code"), ("code", try #require(query["code"])),
+            ("redirect_uri", EmulatorHarness.loopbackRedirect),
+            ("client_id", "demo_public_client"), ("code_verifier", pkce.verifier),
+          ]).utf8)))
+    let reply = try JSONValue(parsing: response.body)
+    #expect(reply["expires_in"] == 2)
+    let access = try #require(reply["access_token"]?.stringValue)
+    #expect(access.hasPrefix("oat_"))
+    #expect(try admin.verifyOAuthAccessToken(access)["expired"] == false)
+    try admin.advanceClock(seconds: 3)
+    #expect(try admin.verifyOAuthAccessToken(access)["expired"] == true)
+
+    let wrong = try OAuthTestBrowser(http: emulator.http).authorize(url, password: "nope")
+    #expect(wrong.location == nil)
+    #expect(wrong.status == 401)
+    try admin.armOAuthConsent(approve: false)
+    let denied = try OAuthTestBrowser(http: emulator.http).authorize(url)
+    #expect(denied.location?.contains("error=access_denied") == true)
+    let app = try admin.createOAuthApplication(name: "Helper app")
+    #expect(app.clientSecret == nil)
+    #expect(app.id.hasPrefix("oa_"))
+  }
+}
