@@ -47,6 +47,16 @@ extension EmulatorAdmin {
       body: ["access_token": .string(token)], secret: true)
   }
 
+  /// Sets how long an application's next access tokens live (seconds, from 1) and, when
+  /// given, their format (`jwt` or `opaque`).
+  public func setOAuthAccessTokens(
+    clientID: String = "demo_public_client", lifetime: Int, format: String? = nil
+  ) throws {
+    var body: [String: JSONValue] = ["access_token_lifetime": .int(Int64(lifetime))]
+    if let format { body["access_token_format"] = .string(format) }
+    _ = try send("POST", "/__emulator/oauth/applications/\(clientID)", body: .object(body))
+  }
+
   /// Moves the emulator's clock ahead (`POST /__emulator/clock`).
   public func advanceClock(seconds: Double) throws {
     _ = try send("POST", "/__emulator/clock", body: ["advance": .double(seconds)])

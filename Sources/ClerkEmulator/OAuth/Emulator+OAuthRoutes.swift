@@ -45,7 +45,10 @@ extension Emulator {
       route(.resource, "GET", "/mcp", .protectedResource),
       route(.resource, "POST", "/mcp", .protectedResource),
     ]
-    let test = [route(.testSurface, "POST", "/__emulator/oauth/consent", .armConsent)]
+    let test = [
+      route(.testSurface, "POST", "/__emulator/oauth/consent", .armConsent),
+      route(.testSurface, "POST", "/__emulator/oauth/applications/{client_id}", .tuneApplication),
+    ]
     return frontend + backend + resource + test
   }()
 }

@@ -330,6 +330,7 @@ extension OAuthHandler {
     let code = random.base62(32)
     let now = nowMilliseconds
     state.withStore { store in
+      store.oauth.prune(now: now)
       store.oauth.codes[code] = OAuthCodeRecord(
         code: code, clientID: request.clientID, userID: userID, redirectURI: request.redirectURI,
         redirectURIGiven: request.redirectURIGiven, codeChallenge: request.codeChallenge,

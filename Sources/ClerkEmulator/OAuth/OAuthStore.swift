@@ -40,6 +40,13 @@ struct OAuthStore: Sendable {
     }
   }
 
+  /// Forgets authorization codes and pending pages past their time (a code's replay is
+  /// detected until then).
+  mutating func prune(now: Int64) {
+    codes = codes.filter { $0.value.expiresAt > now }
+    pendingAuthorizations = pendingAuthorizations.filter { $0.value.expiresAt > now }
+  }
+
   /// Revokes a grant: every token minted from it becomes inactive.
   mutating func revokeGrant(_ id: String, reason: String) {
     guard grants[id]?.revocationReason == nil else { return }

@@ -47,6 +47,8 @@ extension TestSurfaceHandler {
       return advanceClock(context)
     case .oauth(.armConsent):
       return armOAuthConsent(context)
+    case .oauth(.tuneApplication):
+      return tuneOAuthApplication(context)
     default:
       return clerkError(.routeNotFound)
     }

@@ -30,6 +30,7 @@ struct Flows {
     try machines()
     try users()
     try credentials()
+    try oauth()
     try errors()
   }
 

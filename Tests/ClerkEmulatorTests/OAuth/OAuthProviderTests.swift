@@ -319,3 +319,373 @@ struct OAuthProviderTests {
     #expect(refreshed.status == 200)
   }
 }
+
+/// The Backend API side, opaque tokens, confidential clients, registration and the test hooks.
+@Suite("OAuth provider: applications and clients")
+struct OAuthApplicationTests {
+  @Test("opaque oat_ tokens: userinfo and BAPI verify know them; an expired JWT verifies inactive")
+  func opaqueTokens() throws {
+    var configuration = EmulatorConfiguration.seed
+    configuration.oauthApplications[0].accessTokenFormat = "opaque"
+    let harness = try EmulatorHarness(configuration: configuration)
+    let reply = try harness.exchange(try harness.authorizationCode())
+    let access = try #require(reply["access_token"]?.stringValue)
+    #expect(access.hasPrefix("oat_"))
+    #expect(access.split(separator: ".").count == 1)
+    let info = harness.send(
+      "GET", "/oauth/userinfo", headers: ["Authorization": "Bearer \(access)"])
+    #expect(info.status == 200)
+    let verified = try EmulatorHarness.json(
+      harness.bapi(
+        "POST", "/oauth_applications/access_tokens/verify", json: ["access_token": .string(access)])
+    )
+    #expect(verified["object"] == "clerk_idp_oauth_access_token")
+    #expect(verified["client_id"] == "demo_public_client")
+    #expect(verified["revoked"] == false)
+    #expect(verified["expired"] == false)
+    #expect(verified["scopes"] == ["openid", "profile", "email", "offline_access"])
+    let id = try #require(verified["id"]?.stringValue)
+    #expect(id.hasPrefix("oat_") && id.count == 36 && id != access)
+    // Revoking an opaque access token revokes its grant.
+    let revoke = harness.oauthForm(
+      "/oauth/token/revoke", [("token", access), ("client_id", "demo_public_client")])
+    #expect(revoke.status == 200)
+    let after = try EmulatorHarness.json(
+      harness.bapi(
+        "POST", "/oauth_applications/access_tokens/verify", json: ["access_token": .string(access)])
+    )
+    #expect(after["revoked"] == true)
+    #expect(try !harness.isActive(try #require(reply["refresh_token"]?.stringValue)))
+
+    let jwtHarness = try EmulatorHarness()
+    let jwt = try #require(
+      try jwtHarness.exchange(try jwtHarness.authorizationCode())["access_token"]?.stringValue)
+    let live = try EmulatorHarness.json(
+      jwtHarness.bapi(
+        "POST", "/oauth_applications/access_tokens/verify", json: ["access_token": .string(jwt)]))
+    #expect(live["object"] == "clerk_idp_oauth_access_token")
+    jwtHarness.time.advance(86_401)
+    let expired = try EmulatorHarness.json(
+      jwtHarness.bapi(
+        "POST", "/oauth_applications/access_tokens/verify", json: ["access_token": .string(jwt)]))
+    #expect(expired == ["active": false])
+  }
+
+  @Test("a confidential client authenticates with Basic or client_secret_post, and only so")
+  func confidentialClient() throws {
+    let harness = try EmulatorHarness()
+    let client = EmulatorHarness.confidentialClient
+    let secret = EmulatorHarness.confidentialSecret
+    let code = { () throws -> String in
+      try harness.authorizationCode(client: client)
+    }
+    let exchange = { (code: String, fields: [(String, String)], basic: (String, String)?) in
+      harness.tokenRequest(
+        [
+          ("grant_type", "authorization_code"), ("code", code),
+          ("redirect_uri", EmulatorHarness.loopbackRedirect),
+          ("code_verifier", EmulatorHarness.PKCE().verifier),
+        ] + fields, basic: basic)
+    }
+    let basic = exchange(try code(), [], (client, secret))
+    #expect(basic.status == 200, "\(basic.bodyText)")
+    let post = exchange(try code(), [("client_id", client), ("client_secret", secret)], nil)
+    #expect(post.status == 200, "\(post.bodyText)")
+    let pending = try code()
+    let wrong = exchange(pending, [], (client, "wrong"))
+    #expect(wrong.status == 401)
+    #expect(try EmulatorHarness.json(wrong)["error"] == "invalid_client")
+    #expect(wrong.headers["WWW-Authenticate"]?.hasPrefix("Basic") == true)
+    let none = exchange(pending, [("client_id", client)], nil)
+    #expect(try EmulatorHarness.json(none)["error"] == "invalid_client")
+    let both = exchange(pending, [("client_secret", secret)], (client, secret))
+    #expect(try EmulatorHarness.json(both)["error"] == "invalid_request")
+    // A confidential client may skip PKCE, with a state of 8 characters or more.
+    let page = harness.send(
+      "GET", EmulatorHarness.authorizeTarget(client: client, pkce: nil))
+    #expect(page.status == 200)
+    let short = harness.send(
+      "GET", EmulatorHarness.authorizeTarget(client: client, state: "short", pkce: nil))
+    #expect(EmulatorHarness.redirectQuery(short)["error"] == "invalid_request")
+    // Introspection with the client's credentials sees its own tokens only.
+    let access = try #require(try EmulatorHarness.json(basic)["access_token"]?.stringValue)
+    let own = harness.oauthForm("/oauth/token_info", [("token", access)], basic: (client, secret))
+    #expect(try EmulatorHarness.json(own)["active"] == true)
+    #expect(try EmulatorHarness.json(own)["client_id"]?.stringValue == client)
+    let other = harness.oauthForm(
+      "/oauth/token_info", [("token", access)], basic: (EmulatorHarness.publicClient, ""))
+    #expect(try EmulatorHarness.json(other)["active"] == false)
+  }
+
+  @Test("dynamic registration makes a public PKCE client that can sign in at once")
+  func registration() throws {
+    let harness = try EmulatorHarness()
+    let response = harness.send(
+      "POST", "/oauth/register", headers: ["Content-Type": "application/json"],
+      body: Array(
+        #"{"client_name":"MCP client","redirect_uris":["http://127.0.0.1/callback"],"token_endpoint_auth_method":"none","scope":"openid email"}"#
+          .utf8))
+    #expect(response.status == 201)
+    let client = try EmulatorHarness.json(response)
+    #expect(client["client_secret"] == nil)
+    #expect(client["token_endpoint_auth_method"] == "none")
+    #expect(client["scope"] == "openid email offline_access")
+    let id = try #require(client["client_id"]?.stringValue)
+    let reply = try harness.exchange(
+      try harness.authorizationCode(scope: "openid email", client: id), client: id)
+    #expect(reply["id_token"] != nil)
+    let listed = try EmulatorHarness.json(
+      harness.bapi("GET", "/v1/oauth_applications?name_query=\(id)"))
+    #expect(listed["total_count"] == 1)
+    #expect(listed["data"]?.arrayValue?.first?["dynamically_registered"] == true)
+  }
+
+  @Test("Backend API CRUD: create returns the secret once, update, rotate, delete revokes")
+  func backendCRUD() throws {
+    let harness = try EmulatorHarness()
+    let created = try EmulatorHarness.json(
+      harness.bapi(
+        "POST", "/v1/oauth_applications",
+        json: ["name": "Server app", "redirect_uris": ["https://app.example/callback"]]))
+    let id = try #require(created["id"]?.stringValue)
+    let secret = try #require(created["client_secret"]?.stringValue)
+    #expect(!secret.isEmpty)
+    #expect(created["public"] == false)
+    #expect(created["scopes"] == "profile email")
+    let fetched = try EmulatorHarness.json(harness.bapi("GET", "/v1/oauth_applications/\(id)"))
+    #expect(fetched["client_secret"] == nil)
+    #expect(fetched["authorize_url"]?.stringValue == EmulatorHarness.base + "/oauth/authorize")
+    let updated = try EmulatorHarness.json(
+      harness.bapi(
+        "PATCH", "/v1/oauth_applications/\(id)", json: ["scopes": "openid email", "name": "New"]))
+    #expect(updated["scopes"] == "openid email")
+    let rotated = try EmulatorHarness.json(
+      harness.bapi("POST", "/v1/oauth_applications/\(id)/rotate_secret"))
+    #expect(rotated["client_secret"]?.stringValue != secret)
+    let list = try EmulatorHarness.json(harness.bapi("GET", "/v1/oauth_applications"))
+    #expect(list["total_count"] == 3)
+    #expect(list["data"]?.arrayValue?.first?["id"]?.stringValue == id)
+    #expect(
+      harness.bapi("GET", "/v1/oauth_applications", authorization: "Bearer sk_test_wrong").status
+        == 401)
+
+    // Deleting the seeded public client makes its tokens inactive.
+    let reply = try harness.exchange(try harness.authorizationCode())
+    let access = try #require(reply["access_token"]?.stringValue)
+    let seeded = try #require(
+      try EmulatorHarness.json(
+        harness.bapi("GET", "/v1/oauth_applications?name_query=demo_public_client"))["data"]?
+        .arrayValue?.first?["id"]?.stringValue)
+    #expect(harness.bapi("DELETE", "/v1/oauth_applications/\(seeded)").status == 200)
+    #expect(try !harness.isActive(access))
+  }
+
+  @Test("the test surface arms the next authorize: a code, or access_denied, without pages")
+  func armedConsent() throws {
+    let harness = try EmulatorHarness()
+    let arm = { (approve: Bool) in
+      harness.send(
+        "POST", "/__emulator/oauth/consent", headers: ["Content-Type": "application/json"],
+        body: Array(#"{"user":"demo@example.com","approve":\#(approve)}"#.utf8))
+    }
+    #expect(arm(true).status == 200)
+    let approved = harness.send("GET", EmulatorHarness.authorizeTarget())
+    #expect(approved.status == 302)
+    let code = try #require(EmulatorHarness.redirectQuery(approved)["code"])
+    _ = try harness.exchange(code)
+    #expect(arm(false).status == 200)
+    let denied = harness.send("GET", EmulatorHarness.authorizeTarget())
+    #expect(EmulatorHarness.redirectQuery(denied)["error"] == "access_denied")
+    // Used once: the next request shows the sign-in page again.
+    #expect(harness.send("GET", EmulatorHarness.authorizeTarget()).status == 200)
+  }
+
+  @Test("the page's cookie skips the sign-in next time; prompt=login and prompt=none")
+  func browserSession() throws {
+    let harness = try EmulatorHarness()
+    let page = harness.send("GET", EmulatorHarness.authorizeTarget())
+    let token = try #require(EmulatorHarness.hidden("form_token", in: page))
+    let signedIn = harness.postAuthorize([
+      ("form_token", token), ("step", "sign_in"), ("identifier", "demo@example.com"),
+      ("password", "demo-password"),
+    ])
+    let cookie = try #require(signedIn.headers["Set-Cookie"]?.split(separator: ";").first)
+    let again = harness.send(
+      "GET", EmulatorHarness.authorizeTarget(), headers: ["Cookie": String(cookie)])
+    #expect(EmulatorHarness.hidden("step", in: again) == "consent")
+    let login = harness.send(
+      "GET", EmulatorHarness.authorizeTarget(extra: [("prompt", "login")]),
+      headers: ["Cookie": String(cookie)])
+    #expect(EmulatorHarness.hidden("step", in: login) == "sign_in")
+    let none = harness.send("GET", EmulatorHarness.authorizeTarget(extra: [("prompt", "none")]))
+    #expect(EmulatorHarness.redirectQuery(none)["error"] == "login_required")
+    let formPost = harness.send(
+      "GET", EmulatorHarness.authorizeTarget(extra: [("response_mode", "form_post")]),
+      headers: ["Cookie": String(cookie)])
+    let consentToken = try #require(EmulatorHarness.hidden("form_token", in: formPost))
+    let posted = harness.postAuthorize([
+      ("form_token", consentToken), ("step", "consent"), ("decision", "allow"),
+    ])
+    #expect(posted.status == 200)
+    #expect(posted.bodyText.contains("action=\"\(EmulatorHarness.loopbackRedirect)\""))
+    #expect(EmulatorHarness.hidden("code", in: posted) != nil)
+  }
+
+  @Test("the protected resource: 401 with resource_metadata, 200 with a token, RFC 9728 metadata")
+  func protectedResource() throws {
+    let harness = try EmulatorHarness()
+    let anonymous = harness.send("GET", "/mcp")
+    #expect(anonymous.status == 401)
+    #expect(
+      anonymous.headers["WWW-Authenticate"]
+        == "Bearer resource_metadata=\"\(EmulatorHarness.base)/.well-known/oauth-protected-resource\""
+    )
+    let metadata = try EmulatorHarness.json(
+      harness.send("GET", "/.well-known/oauth-protected-resource"))
+    #expect(metadata["resource"]?.stringValue == EmulatorHarness.base + "/mcp")
+    #expect(metadata["authorization_servers"] == [.string(EmulatorHarness.base)])
+    #expect(metadata["bearer_methods_supported"] == ["header"])
+    let reply = try harness.exchange(
+      try harness.authorizationCode(extra: [("resource", EmulatorHarness.base + "/mcp")]))
+    let access = try #require(reply["access_token"]?.stringValue)
+    #expect(try JWTParts(access).payload()["aud"]?.stringValue == EmulatorHarness.base + "/mcp")
+    let allowed = harness.send("GET", "/mcp", headers: ["Authorization": "Bearer \(access)"])
+    #expect(allowed.status == 200)
+    #expect(try EmulatorHarness.json(allowed)["client_id"] == "demo_public_client")
+    let rpc = harness.send(
+      "POST", "/mcp",
+      headers: ["Authorization": "Bearer \(access)", "Content-Type": "application/json"],
+      body: Array(#"{"jsonrpc":"2.0","id":7,"method":"ping"}"#.utf8))
+    #expect(try EmulatorHarness.json(rpc)["id"] == 7)
+    // A session token is not an OAuth access token.
+    let (token, session) = try harness.signIn()
+    let minted = try EmulatorHarness.json(
+      harness.fapi("POST", "/v1/client/sessions/\(session)/tokens", token: token))
+    let jwt = try #require(minted["jwt"]?.stringValue)
+    let refused = harness.send("GET", "/mcp", headers: ["Authorization": "Bearer \(jwt)"])
+    #expect(refused.status == 401)
+    #expect(refused.headers["WWW-Authenticate"]?.contains("invalid_token") == true)
+    // Expired (past the 5 s leeway a resource server allows).
+    harness.time.advance(86_406)
+    #expect(
+      harness.send("GET", "/mcp", headers: ["Authorization": "Bearer \(access)"]).status == 401)
+  }
+
+  @Test(
+    "config: oauth_applications and oauth_application_settings are read; an unknown key is named")
+  func configuration() throws {
+    let json = """
+      {"users":[{"email":"a@example.com","password":"pw"}],
+       "oauth_applications":[{"name":"CLI","client_id":"cli","redirect_uris":["http://127.0.0.1/callback"],
+         "scopes":"openid email offline_access","access_token_format":"opaque","access_token_lifetime":30},
+         {"name":"Web","client_id":"web","client_secret":"s3cret-s3cret","redirect_uris":["https://app.example/cb"],
+         "consent_screen_enabled":false}],
+       "oauth_application_settings":{"dynamic_oauth_client_registration":false}}
+      """
+    let configuration = try EmulatorConfiguration(json: Array(json.utf8))
+    #expect(configuration.oauthApplications.count == 2)
+    #expect(configuration.oauthApplications[0].isPublic)
+    #expect(configuration.oauthApplications[0].scopes == ["openid", "email", "offline_access"])
+    #expect(configuration.oauthApplications[0].accessTokenLifetime == 30)
+    #expect(!configuration.oauthApplications[1].isPublic)
+    #expect(!configuration.oauthApplications[1].consentScreenEnabled)
+    #expect(!configuration.oauthDynamicClientRegistration)
+    #expect(
+      EmulatorConfiguration.seed.oauthApplications.map(\.clientID) == [
+        "demo_public_client", "demo_confidential_client",
+      ])
+    #expect(throws: EmulatorConfigurationError.self) {
+      try EmulatorConfiguration(
+        json: Array(#"{"oauth_applications":[{"name":"x","redirect_uri":"y"}]}"#.utf8))
+    }
+    do {
+      _ = try EmulatorConfiguration(
+        json: Array(#"{"oauth_applications":[{"name":"x","redirect_uri":"y"}]}"#.utf8))
+    } catch {
+      #expect(error.description.contains("redirect_uri"))
+    }
+    #expect(throws: EmulatorConfigurationError.self) {
+      try EmulatorConfiguration(
+        json: Array(
+          #"{"oauth_applications":[{"name":"x","public":true,"client_secret":"abc"}]}"#.utf8))
+    }
+    // Without the consent screen the code comes right after the sign-in.
+    let harness = try EmulatorHarness(configuration: configuration)
+    let page = harness.send(
+      "GET",
+      EmulatorHarness.authorizeTarget(
+        client: "web", redirect: "https://app.example/cb", scope: "email"))
+    let token = try #require(EmulatorHarness.hidden("form_token", in: page))
+    let signedIn = harness.postAuthorize([
+      ("form_token", token), ("step", "sign_in"), ("identifier", "a@example.com"),
+      ("password", "pw"),
+    ])
+    #expect(signedIn.status == 303)
+    #expect(signedIn.headers["Location"]?.hasPrefix("https://app.example/cb?code=") == true)
+  }
+}
+
+/// Which backends take an OAuth access token: not Convex (its OIDC check refuses `typ: at+jwt`
+/// even with `aud: convex`), while the OIDC ID token has `aud` = the client id.
+@Suite("OAuth tokens and the Convex-style API")
+struct OAuthConvexTests {
+  @Test("an at+jwt access token, even with aud convex, is Unauthenticated at the Convex API")
+  func accessTokenRefused() throws {
+    let harness = try EmulatorHarness()
+    let reply = try harness.exchange(
+      try harness.authorizationCode(extra: [("resource", "convex")]))
+    let access = try #require(reply["access_token"]?.stringValue)
+    #expect(try JWTParts(access).payload()["aud"] == "convex")
+    let response = harness.send(
+      "POST", "/api/query",
+      headers: ["Authorization": "Bearer \(access)", "Content-Type": "application/json"],
+      body: Array(#"{"path":"users:whoami","args":{},"format":"json"}"#.utf8))
+    #expect(response.status == 401)
+    #expect(response.bodyText.contains("Unauthenticated"))
+  }
+}
+
+/// The ClerkTestSupport helpers OAuth client tests use, on an in-memory emulator.
+@Suite("OAuth provider: test helpers")
+struct OAuthTestHelperTests {
+  @Test("OAuthTestBrowser signs in and consents; EmulatorAdmin shortens tokens and arms consent")
+  func helpers() throws {
+    let emulator = try InMemoryEmulator()
+    let admin = EmulatorAdmin(emulator)
+    try admin.setOAuthAccessTokens(lifetime: 2, format: "opaque")
+    let pkce = EmulatorHarness.PKCE()
+    let url = emulator.fapiURL + EmulatorHarness.authorizeTarget(pkce: pkce)
+    let outcome = try OAuthTestBrowser(http: emulator.http).authorize(url)
+    let location = try #require(outcome.location, "\(outcome.page)")
+    #expect(location.hasPrefix(EmulatorHarness.loopbackRedirect + "?code="))
+    let query = FormData(encoded: String(location.split(separator: "?").last ?? ""))
+    #expect(query["state"] == "state-12345678")
+    let response = try emulator.http.send(
+      HTTPRequest(
+        method: "POST", url: emulator.fapiURL + "/oauth/token",
+        headers: ["Content-Type": "application/x-www-form-urlencoded"],
+        body: Array(
+          FormEncoding.encode([
+            ("grant_type", "authorization_code"), ("code", try #require(query["code"])),
+            ("redirect_uri", EmulatorHarness.loopbackRedirect),
+            ("client_id", "demo_public_client"), ("code_verifier", pkce.verifier),
+          ]).utf8)))
+    let reply = try JSONValue(parsing: response.body)
+    #expect(reply["expires_in"] == 2)
+    let access = try #require(reply["access_token"]?.stringValue)
+    #expect(access.hasPrefix("oat_"))
+    #expect(try admin.verifyOAuthAccessToken(access)["expired"] == false)
+    try admin.advanceClock(seconds: 3)
+    #expect(try admin.verifyOAuthAccessToken(access)["expired"] == true)
+
+    let wrong = try OAuthTestBrowser(http: emulator.http).authorize(url, password: "nope")
+    #expect(wrong.location == nil)
+    #expect(wrong.status == 401)
+    try admin.armOAuthConsent(approve: false)
+    let denied = try OAuthTestBrowser(http: emulator.http).authorize(url)
+    #expect(denied.location?.contains("error=access_denied") == true)
+    let app = try admin.createOAuthApplication(name: "Helper app")
+    #expect(app.clientSecret == nil)
+    #expect(app.id.hasPrefix("oa_"))
+  }
+}

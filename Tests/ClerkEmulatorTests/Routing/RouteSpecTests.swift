@@ -93,7 +93,7 @@ struct RouteSpecTests {
         "GET /__emulator/oauth/authorize", "POST /__emulator/jwt_templates/{name}",
         "POST /__emulator/clock", "GET /.well-known/oauth-protected-resource",
         "GET /.well-known/oauth-protected-resource/mcp", "GET /mcp", "POST /mcp",
-        "POST /__emulator/oauth/consent",
+        "POST /__emulator/oauth/consent", "POST /__emulator/oauth/applications/{client_id}",
       ])
   }
 
