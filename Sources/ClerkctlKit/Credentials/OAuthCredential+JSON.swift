@@ -32,7 +32,7 @@ extension OAuthCredential {
     else { throw corrupt("has no 'issued_at' or 'expires_at'") }
     self.init(
       clientID: clientID, clientSecret: object["client_secret"]?.stringValue,
-      refreshToken: object["refresh_token"]?.stringValue,
+      refreshToken: object["refresh_token"]?.stringValue.flatMap { $0.isEmpty ? nil : $0 },
       scopes: object["scopes"]?.arrayValue?.compactMap(\.stringValue) ?? [],
       endpoints: endpoints, resource: object["resource"]?.stringValue,
       accessToken: object["access_token"]?.stringValue, issuedAt: issuedAt,
