@@ -33,9 +33,13 @@ extension CommandContext {
     try ConfigDirectory.resolve(given: globals.configDirectory, environment: environment)
   }
 
-  /// The file store under the config dir.
+  /// The file store under the config dir, with the keyring for profiles that keep their
+  /// secret there.
   package func profileStore() throws -> ProfileStore {
-    ProfileStore(directory: try configDirectory(), clock: clock)
+    var store = ProfileStore(directory: try configDirectory(), clock: clock)
+    store.keyring = keyring
+    store.requestedLocation = requestedSecretLocation
+    return store
   }
 
   /// Seconds per HTTP request: `--request-timeout` (checked by the parser) >

@@ -32,6 +32,10 @@ struct Store: Sendable {
   var apiKeys = APIKeyStore()
   /// Clerk as an OAuth provider: applications, grants, codes, tokens.
   var oauth = OAuthStore()
+  /// Users' additional email addresses (oldest first) and organization invitations.
+  var emailAddresses: [EmailAddressRecord] = []
+  var invitations: [OrganizationInvitationRecord] = []
+  var instanceInvitations: [InvitationRecord] = []
 
   /// The user with this email address (any case), username (any case) or phone number (E.164,
   /// spaces and dashes ignored).

@@ -29,10 +29,14 @@ struct StartupFootprintTests {
       foundation.isEmpty,
       "clerkctl depends on \(foundation): something on clerkctl's path (the Clerkctl* layers, ClerkCLI) uses Foundation proper; use FoundationEssentials, the stdlib or Glibc"
     )
-    let loadedOnDemand = needed.filter { $0.hasPrefix("libcurl") || $0.hasPrefix("libcrypto") }
+    let loadedOnDemand = needed.filter {
+      $0.hasPrefix("libcurl") || $0.hasPrefix("libcrypto") || $0.hasPrefix("libsecret")
+        || $0.hasPrefix("libglib") || $0.hasPrefix("libgio")
+    }
     #expect(
       loadedOnDemand.isEmpty,
-      "clerkctl links \(loadedOnDemand); they are opened on first use (CurlLibrary, CryptoLibrary)")
+      "clerkctl links \(loadedOnDemand); they are opened on first use (CurlLibrary, CryptoLibrary, SecretLibrary)"
+    )
 
     let symbols = try await Self.run("/usr/bin/nm", [binary]).stdout
     // The reader sees clerkctl's own symbols (the binary is not stripped).
@@ -95,6 +99,7 @@ struct StartupFootprintTests {
     #expect(mapped.contains("libc.so.6"), "no loader trace in: \(hit.stderr.prefix(300))")
     let unwanted = mapped.filter {
       $0.hasPrefix("libcurl") || $0.hasPrefix("libcrypto") || $0.hasPrefix("libssl")
+        || $0.hasPrefix("libsecret") || $0.hasPrefix("libglib")
     }
     #expect(unwanted.isEmpty, "a cache hit mapped \(unwanted)")
   }
