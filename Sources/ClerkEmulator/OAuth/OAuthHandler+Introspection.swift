@@ -49,11 +49,8 @@ extension OAuthHandler {
       return bearerFailure(.authenticationInvalid, error: nil)
     }
     guard let presented = presentedAccessToken(token), isActive(presented.record) else {
-      return bearerFailure(
-        ClerkAPIFailure(
-          status: 401, code: "authentication_invalid", message: "Invalid authentication",
-          longMessage: "The access token is invalid, expired or revoked"),
-        error: "invalid_token")
+      // Clerk's catalogue texts for `authentication_invalid`; the challenge says why.
+      return bearerFailure(.authenticationInvalid, error: "invalid_token")
     }
     let record = presented.record
     let body: JSONValue? = state.withStore { store in
