@@ -16,64 +16,64 @@ import FoundationEssentials
 /// The refresh token is kept in the store (by default the file `clerkctl` uses, so a profile
 /// signed in by the CLI and this provider share it) and sent only to the issuer's token and
 /// revocation endpoints. `accessToken()` reuses the cached token while it has
-/// `minimumTokenTTL` seconds left, else refreshes it; callers in this process or others
+/// `minimumTokenTtl` seconds left, else refreshes it; callers in this process or others
 /// sharing the store share one refresh (the profile's lock), and a rotated refresh token is
 /// stored atomically.
 public final class ClerkOAuthTokenProvider: Sendable {
   /// What `login` asks for when told nothing else.
   public static let defaultScopes = ["openid", "email", "profile", "offline_access"]
   /// A cached token is reused only while it has at least this many seconds left.
-  public let minimumTokenTTL: TimeInterval
+  public let minimumTokenTtl: TimeInterval
   private let backing: Result<(profile: String, store: any CredentialStore), ClerkAuthError>
   private let http: HTTPClient
   private let clock: Clock
 
   /// - Parameters:
-  ///   - minimumTokenTTL: seconds a handed-out token has left at least.
+  ///   - minimumTokenTtl: seconds a handed-out token has left at least.
   ///   - store: where the grant is kept; default the `default` profile's file.
   ///   - userAgent: the `User-Agent` Clerk sees.
   public convenience init(
-    minimumTokenTTL: TimeInterval = 30, store: ClerkCredentialStore = .file(),
+    minimumTokenTtl: TimeInterval = 30, store: ClerkCredentialStore = .file(),
     userAgent: String = ClerkAuthProvider.defaultUserAgent
   ) {
     self.init(
-      minimumTokenTTL: minimumTokenTTL, store: store,
+      minimumTokenTtl: minimumTokenTtl, store: store,
       http: .lazy { .curl(CurlConfiguration(userAgent: userAgent)) }, clock: .system)
   }
 
   /// A provider with every dependency given (tests).
   package init(
-    minimumTokenTTL: TimeInterval, store: ClerkCredentialStore, http: HTTPClient, clock: Clock
+    minimumTokenTtl: TimeInterval, store: ClerkCredentialStore, http: HTTPClient, clock: Clock
   ) {
-    self.minimumTokenTTL = minimumTokenTTL
+    self.minimumTokenTtl = minimumTokenTtl
     self.http = http
     self.clock = clock
     backing = store.backing.map { (profile: store.profile, store: $0) }
       .mapError { ClerkAuthError($0, during: .store) }
   }
 
-  /// Signs in: discovery on `frontendAPIURL`, an authorization request handed to `authorize`,
+  /// Signs in: discovery on `frontendApiUrl`, an authorization request handed to `authorize`,
   /// the redirect checked (`state`, issuer) and its code exchanged; the grant is stored.
   ///
   /// - Parameters:
-  ///   - frontendAPIURL: the instance (its Frontend API is the issuer).
+  ///   - frontendApiUrl: the instance (its Frontend API is the issuer).
   ///   - clientId: the OAuth application's client id.
   ///   - clientSecret: a confidential client's secret; `nil` for a public PKCE client.
   ///   - scopes: what to ask for (`offline_access` for a refresh token).
-  ///   - redirectURI: where the authorization server sends the browser.
+  ///   - redirectUri: where the authorization server sends the browser.
   ///   - authorize: opens the authorization URL and returns the URL the browser was
   ///     redirected to.
   /// - Throws: `ClerkAuthError.signInRejected` when consent is denied, the redirect is not
   ///   this sign-in's or the code is refused.
   @discardableResult
   public func login(
-    frontendAPIURL: String, clientId: String, clientSecret: String? = nil,
-    scopes: [String] = ClerkOAuthTokenProvider.defaultScopes, redirectURI: String,
+    frontendApiUrl: String, clientId: String, clientSecret: String? = nil,
+    scopes: [String] = ClerkOAuthTokenProvider.defaultScopes, redirectUri: String,
     authorize: @escaping @Sendable (_ authorizationURL: String) async throws -> String
   ) async throws -> ClerkOAuthToken {
     let request = try await perform(login: true) { account in
       try account.authorizationRequest(
-        fapiURL: frontendAPIURL, clientID: clientId, scopes: scopes, redirectURI: redirectURI)
+        fapiURL: frontendApiUrl, clientID: clientId, scopes: scopes, redirectURI: redirectUri)
     }
     let redirected = try await authorize(request.url)
     return try await tokenResult(login: true) { account in
@@ -84,20 +84,20 @@ public final class ClerkOAuthTokenProvider: Sendable {
     }
   }
 
-  /// A fresh access token: the cached one while it has `minimumTokenTTL` left, else a
+  /// A fresh access token: the cached one while it has `minimumTokenTtl` left, else a
   /// refreshed one.
   ///
   /// - Throws: `ClerkAuthError.noActiveSession` when nothing is stored or the issuer no
   ///   longer accepts the refresh token (sign in again).
   public func accessToken(forceRefresh: Bool = false) async throws -> ClerkOAuthToken {
     try await tokenResult(login: false) { account in
-      try account.token(minTTL: self.minimumTokenTTL, forceRefresh: forceRefresh)
+      try account.token(minTTL: self.minimumTokenTtl, forceRefresh: forceRefresh)
     }
   }
 
   /// The signed-in user's OpenID Connect userinfo claims, as JSON text.
-  public func userInfoJSON() async throws -> String {
-    try await perform { account in try account.userinfo(minTTL: self.minimumTokenTTL).0 }
+  public func userInfoJson() async throws -> String {
+    try await perform { account in try account.userinfo(minTTL: self.minimumTokenTtl).0 }
       .encoded
   }
 

@@ -10,7 +10,7 @@ struct ClerkOAuthTokenProviderTests {
 
   func provider(_ server: FakeAuthorizationServer) -> ClerkOAuthTokenProvider {
     ClerkOAuthTokenProvider(
-      minimumTokenTTL: 10, store: .inMemory(), http: server.http, clock: time.clock)
+      minimumTokenTtl: 10, store: .inMemory(), http: server.http, clock: time.clock)
   }
 
   @Test("login through the injected authorize step, cached and refreshed tokens, logout")
@@ -19,8 +19,8 @@ struct ClerkOAuthTokenProviderTests {
     let oauth = provider(server)
     let shown = Lock<[String]>([])
     let first = try await oauth.login(
-      frontendAPIURL: server.issuer, clientId: "client_1",
-      redirectURI: "http://127.0.0.1:7777/callback"
+      frontendApiUrl: server.issuer, clientId: "client_1",
+      redirectUri: "http://127.0.0.1:7777/callback"
     ) { url in
       shown.withLock { $0.append(url) }
       return try #require(server.consent(to: url))
@@ -34,7 +34,7 @@ struct ClerkOAuthTokenProviderTests {
     time.advance(55)
     let refreshed = try await oauth.accessToken()
     #expect(!refreshed.cached && refreshed.accessToken != first.accessToken)
-    #expect(try await oauth.userInfoJSON().contains("ada@example.com"))
+    #expect(try await oauth.userInfoJson().contains("ada@example.com"))
     #expect(try await oauth.logout())
     await #expect(throws: ClerkAuthError.noActiveSession) { try await oauth.accessToken() }
   }
@@ -45,8 +45,8 @@ struct ClerkOAuthTokenProviderTests {
     let oauth = provider(server)
     await #expect(throws: ClerkAuthError.self) {
       try await oauth.login(
-        frontendAPIURL: server.issuer, clientId: "client_1",
-        redirectURI: "http://127.0.0.1:7777/callback"
+        frontendApiUrl: server.issuer, clientId: "client_1",
+        redirectUri: "http://127.0.0.1:7777/callback"
       ) { url in
         let real = try #require(server.consent(to: url))
         return real.replacing(#/state=[^&]*/#, with: "state=forged")
@@ -54,8 +54,8 @@ struct ClerkOAuthTokenProviderTests {
     }
     await #expect(throws: ClerkAuthError.self) {
       try await oauth.login(
-        frontendAPIURL: server.issuer, clientId: "client_1",
-        redirectURI: "http://127.0.0.1:7777/callback"
+        frontendApiUrl: server.issuer, clientId: "client_1",
+        redirectUri: "http://127.0.0.1:7777/callback"
       ) { url in try #require(server.consent(to: url, error: "access_denied")) }
     }
     #expect(server.tokenRequests == 0)
