@@ -1,4 +1,5 @@
 import ClerkctlCore
+import ClerkctlKit
 import FoundationEssentials
 
 /// What Clerk put on the redirect URL at the end of a browser sign-in.
@@ -8,6 +9,9 @@ package enum BrowserCallback: Sendable, Equatable {
   /// `__clerk_status=failed&__clerk_error_code=CODE`, or a provider-style
   /// `error=CODE&error_description=…`.
   case failed(code: String, description: String?)
+  /// An OAuth authorization response (`code` or `error`, with `state`): the answer of a
+  /// sign-in with Clerk as the authorization server, checked against the request it answers.
+  case oauth(OAuthCallback)
 
   /// Reads a pasted or received callback: a full URL, a bare query string, or the bare nonce.
   /// `nil` when the text holds neither a nonce nor a failure.
@@ -35,6 +39,7 @@ package enum BrowserCallback: Sendable, Equatable {
         code: fields["__clerk_error_code"].flatMap { $0.isEmpty ? nil : $0 } ?? "unknown_error",
         description: nil)
     }
+    if let answer = OAuthCallback.parse(String(query)) { return .oauth(answer) }
     if let error = fields["error"], !error.isEmpty {
       return .failed(code: error, description: fields["error_description"])
     }

@@ -229,6 +229,9 @@ package struct BrowserSignIn {
           message: verification.errorMessage)
       }
       return .redeemed(envelope)
+    case .oauth:
+      // An OAuth authorization response answers another kind of sign-in.
+      return nil
     case .failed(let code, let description):
       guard source == .loopback else {
         if code == "external_account_not_found" { return .transfer }

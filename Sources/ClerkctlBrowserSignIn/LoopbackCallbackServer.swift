@@ -61,6 +61,17 @@ package final class LoopbackCallbackServer: Sendable {
           200, "Signed in",
           "You are signed in to \(applicationName). You can close this tab and return to the "
             + "terminal.")
+      case .oauth(let answer):
+        guard let code = answer.error else {
+          return page(
+            200, "Signed in",
+            "The sign-in reached \(applicationName). You can close this tab and return to the "
+              + "terminal.")
+        }
+        return page(
+          200, "Sign-in failed",
+          "The sign-in did not succeed (\(Self.escapingHTML(code))). Return to the terminal for "
+            + "details.")
       case .failed(let code, _):
         return page(
           200, "Sign-in failed",

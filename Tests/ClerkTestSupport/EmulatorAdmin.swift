@@ -95,7 +95,7 @@ public struct EmulatorAdmin: Sendable {
     return token
   }
 
-  private func send(
+  func send(
     _ method: String, _ path: String, body: JSONValue? = nil, secret: Bool = false
   )
     throws -> JSONValue

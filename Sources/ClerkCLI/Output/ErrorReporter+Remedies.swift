@@ -18,6 +18,7 @@ extension ErrorReporter {
     case let error as CredentialStoreError: cliWording(for: error)
     case let error as HTTPError: cliWording(for: error)
     case let error as MachineAuthError: error.cliWording
+    case let error as OAuthError: error.cliWording
     case InstanceError.boundElsewhere: InstanceBindingHint.message(for: error)
     case ClerkAuthError.noActiveSession: "no active Clerk session; run 'clerkctl login'"
     case InstanceError.notConfigured: FirstRunHint.message

@@ -81,6 +81,11 @@ package struct EmulatorConfiguration: Sendable, Equatable {
   package var memberships: [Membership] = []
   /// Machines for M2M tokens (see `Machine`); none in the seed.
   package var machines: [Machine] = []
+  /// OAuth applications (Clerk as an OAuth provider; see `OAuthApplication`), and the
+  /// instance's OAuth settings: dynamic client registration and JWT access tokens.
+  package var oauthApplications: [OAuthApplication] = []
+  package var oauthDynamicClientRegistration = true
+  package var oauthJWTAccessTokens = true
   /// Where the signing key is kept (`key_file`; see ``EmulatorKeyFile``), relative to the
   /// config file's directory when read by ``load(path:)``.
   package var keyFile: String?
@@ -122,7 +127,7 @@ package struct EmulatorConfiguration: Sendable, Equatable {
       Membership(organization: "acme", user: "demo@example.com", role: "org:admin"),
       Membership(organization: "globex", user: "demo@example.com", role: "org:member"),
     ]
-  )
+  ).withOAuthApplications(seedOAuthApplications)
 
   /// Reads a configuration file's JSON.
   ///
@@ -184,6 +189,7 @@ package struct EmulatorConfiguration: Sendable, Equatable {
     try readBrowserSignIn(root)
     try readOrganizations(root)
     try readMachines(root)
+    try readOAuth(root)
     try readKeyFile(root)
   }
 

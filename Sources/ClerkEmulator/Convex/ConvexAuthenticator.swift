@@ -81,7 +81,11 @@ struct ConvexAuthenticator: Sendable {
     // The library check covers signature and key; its time check is disabled by a wide leeway
     // because Convex's rule (reject when now >= exp, no leeway, nbf ignored) is applied here.
     let options = JWTVerifier.Options(leeway: 315_360_000, issuer: nil, audience: nil, now: now)
+    // Convex's OIDC verifier takes a JOSE `typ` only when absent, `JWT` or `JOSE` (any case,
+    // `application/` optional): an OAuth access token's `at+jwt` fails here.
+    let type = (try? JWTParts(token).header())?["typ"]?.stringValue?.lowercased()
     guard jwt.algorithm == "RS256",
+      type == nil || ["jwt", "jose", "application/jwt", "application/jose"].contains(type ?? ""),
       (try? JWTVerifier(keys: jwks).verify(token, options: options)) != nil,
       tokenIssuer == issuer, audiences.count == 1,
       Int64(now.timeIntervalSince1970.rounded(.down)) < exp

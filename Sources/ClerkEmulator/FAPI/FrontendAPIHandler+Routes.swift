@@ -134,24 +134,7 @@ extension FrontendAPIHandler {
     ]
   }
 
-  private func openIDConfiguration() -> JSONValue {
-    let base = baseURL
-    return [
-      "issuer": .string(base), "jwks_uri": .string(base + "/.well-known/jwks.json"),
-      "authorization_endpoint": .string(base + "/oauth/authorize"),
-      "token_endpoint": .string(base + "/oauth/token"),
-      "userinfo_endpoint": .string(base + "/oauth/userinfo"),
-      "revocation_endpoint": .string(base + "/oauth/token/revoke"),
-      "introspection_endpoint": .string(base + "/oauth/token_info"),
-      "response_types_supported": ["code"], "subject_types_supported": ["public"],
-      "id_token_signing_alg_values_supported": ["RS256"],
-      "scopes_supported": ["openid", "profile", "email"],
-      "grant_types_supported": ["authorization_code", "refresh_token"],
-      "token_endpoint_auth_methods_supported": ["client_secret_basic", "client_secret_post"],
-      "claims_supported": ["sub", "iss", "aud", "exp", "iat", "email", "name"],
-      "code_challenge_methods_supported": ["S256"],
-      "response_modes_supported": ["query", "form_post"],
-      "backchannel_logout_supported": false, "frontchannel_logout_supported": false,
-    ]
-  }
+  /// OpenID Connect discovery, the OAuth provider's (see `OAuthDiscovery`).
+  private func openIDConfiguration() -> JSONValue { OAuthDiscovery.openIDConfiguration(baseURL) }
+
 }

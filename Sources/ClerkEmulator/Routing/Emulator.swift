@@ -34,6 +34,7 @@ package final class Emulator: EmulatorSurface {
   let convex: ConvexHandler
   let machineAuth: MachineAuthHandler
   let credentials: CredentialHandler
+  let oauth: OAuthHandler
   let testSurface: TestSurfaceHandler
   /// Delivers webhook events (`--webhook-url`), `nil` without.
   package let webhooks: WebhookDispatcher?
@@ -101,6 +102,7 @@ package final class Emulator: EmulatorSurface {
     }
     store.seedOrganizations(configuration, random: random, now: now)
     store.seedMachines(configuration, random: random, now: now)
+    store.seedOAuth(configuration, random: random, now: now)
     let dispatcher = webhooks.flatMap { WebhookDispatcher(settings: $0, log: webhookLog) }
     dispatcher?.start(from: store)
     self.webhooks = dispatcher
@@ -116,6 +118,7 @@ package final class Emulator: EmulatorSurface {
     self.convex = ConvexHandler(services: services)
     self.machineAuth = MachineAuthHandler(services: services)
     self.credentials = CredentialHandler(services: services)
+    self.oauth = OAuthHandler(services: services)
     self.testSurface = TestSurfaceHandler(services: services, backend: backend)
   }
 
@@ -211,7 +214,7 @@ package final class Emulator: EmulatorSurface {
     var context = context
     let isSecretKey = context.bearerToken?.hasPrefix("sk_") ?? false
     let surfaces: [Route.Surface] =
-      isSecretKey ? [.backend, .convex] : [.frontend, .backend, .convex]
+      isSecretKey ? [.backend, .convex, .resource] : [.frontend, .backend, .convex, .resource]
     var pathMatched = false
     for surface in surfaces {
       for route in Self.routes where route.surface == surface {
@@ -243,6 +246,7 @@ package final class Emulator: EmulatorSurface {
     if case .credential(let endpoint) = route.endpoint {
       return credentials.serveCredential(endpoint, context)
     }
+    if case .oauth(let endpoint) = route.endpoint { return oauth.serveOAuth(endpoint, context) }
     switch route.surface {
     case .frontend: return frontend.serveFrontend(route.endpoint, context)
     case .backend:
@@ -251,7 +255,7 @@ package final class Emulator: EmulatorSurface {
       }
       return backend.serveBackend(route.endpoint, context)
     case .convex: return convex.serveConvex(route.endpoint, context)
-    case .testSurface: return clerkError(.routeNotFound)
+    case .testSurface, .resource: return clerkError(.routeNotFound)
     }
   }
 

@@ -13,6 +13,9 @@ package struct Route: Sendable, Equatable {
     case convex
     /// `/__emulator/*`, loopback only (exempt from the spec check).
     case testSurface
+    /// The emulator's own protected resource for OAuth clients (`/mcp`, RFC 9728 metadata);
+    /// not Clerk's, so exempt from the spec check and not recorded.
+    case resource
   }
 
   package var surface: Surface
@@ -72,4 +75,6 @@ enum Endpoint: Sendable, Equatable {
   case resources(ResourceEndpoint)
   /// API keys, actor tokens and testing tokens, served by `CredentialHandler`.
   case credential(CredentialEndpoint)
+  /// Clerk as an OAuth provider, served by `OAuthHandler`.
+  case oauth(OAuthEndpoint)
 }

@@ -30,6 +30,8 @@ struct Store: Sendable {
   var machineAuth = MachineStore()
   /// API keys.
   var apiKeys = APIKeyStore()
+  /// Clerk as an OAuth provider: applications, grants, codes, tokens.
+  var oauth = OAuthStore()
   /// Users' additional email addresses (oldest first) and organization invitations.
   var emailAddresses: [EmailAddressRecord] = []
   var invitations: [OrganizationInvitationRecord] = []

@@ -45,6 +45,10 @@ extension TestSurfaceHandler {
       return setTokenLifetime(context)
     case .testClock:
       return advanceClock(context)
+    case .oauth(.armConsent):
+      return armOAuthConsent(context)
+    case .oauth(.tuneApplication):
+      return tuneOAuthApplication(context)
     default:
       return clerkError(.routeNotFound)
     }

@@ -29,6 +29,7 @@ extension ProfileCredential {
     if kind != .user { members["kind"] = .string(kind.rawValue) }
     if let machine { members["machine"] = machine.jsonValue }
     if let apiKey { members["api_key"] = apiKey.jsonValue }
+    if let oauth { members["oauth"] = oauth.jsonValue }
     if let impersonation { members["impersonation"] = impersonation.jsonValue }
     if let extraTrustAnchor { members["extra_ca_sha256"] = .string(extraTrustAnchor) }
     if let convexOrigin { members["convex_origin"] = .string(convexOrigin) }
@@ -110,6 +111,12 @@ extension ProfileCredential {
         throw .corrupt(path: path, reason: "a machine profile has no 'machine'")
       }
       machine = try MachineCredential(json: member, path: path)
+    }
+    if kind == .oauth {
+      guard let member = document.objectValue?["oauth"] else {
+        throw .corrupt(path: path, reason: "an OAuth profile has no 'oauth'")
+      }
+      oauth = try OAuthCredential(json: member, path: path)
     }
     self.apiKey = apiKey
     self.impersonation = impersonation

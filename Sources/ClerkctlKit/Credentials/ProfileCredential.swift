@@ -35,6 +35,8 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
   package var machine: MachineCredential?
   /// The key, for a profile of kind `api_key`.
   package var apiKey: APIKeyCredential?
+  /// An OAuth grant's client, refresh token and tokens (`kind == .oauth`).
+  package var oauth: OAuthCredential?
   /// For a user sign-in made with an actor token: who acts.
   package var impersonation: Impersonation?
   /// The extra trust anchor (CA bundle beyond the system's) the profile was created with: the
@@ -102,6 +104,7 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
       + "activeOrganization: \(activeOrganization), kind: \(kind.rawValue), "
       + "machine: \(machine.map(\.description) ?? "nil"), "
       + "apiKey: \(apiKey.map { $0.description } ?? "nil"), "
+      + "oauth: \(oauth.map(\.description) ?? "nil"), "
       + "actor: \(impersonation?.actor ?? "nil"), "
       + "extraTrustAnchor: \(extraTrustAnchor ?? "nil"), clientToken: <redacted>)"
   }

@@ -152,7 +152,8 @@ extension ProfileStore {
   /// The long-lived secret of `credential`, by kind.
   static func secret(of credential: ProfileCredential) -> String {
     switch credential.kind {
-    case .user, .oauth: credential.clientToken
+    case .user: credential.clientToken
+    case .oauth: credential.oauth?.refreshToken ?? ""
     case .machine: credential.machine?.secretKey ?? ""
     case .apiKey: credential.apiKey?.key ?? ""
     }
@@ -162,11 +163,11 @@ extension ProfileStore {
   static func settingSecret(_ secret: String, in document: JSONValue) -> JSONValue {
     let kind = document["kind"]?.stringValue.flatMap(ProfileKind.init(rawValue:)) ?? .user
     switch kind {
-    case .user, .oauth:
+    case .user:
       return setting("client_token", to: .string(secret), in: document)
-    case .machine, .apiKey:
-      let member = kind == .machine ? "machine" : "api_key"
-      let field = kind == .machine ? "secret_key" : "key"
+    case .machine, .apiKey, .oauth:
+      let member = kind == .machine ? "machine" : kind == .oauth ? "oauth" : "api_key"
+      let field = kind == .machine ? "secret_key" : kind == .oauth ? "refresh_token" : "key"
       guard let nested = document[member] else { return document }
       return setting(member, to: setting(field, to: .string(secret), in: nested), in: document)
     }

@@ -31,6 +31,7 @@ struct Flows {
     try users()
     try resources()
     try credentials()
+    try oauth()
     try errors()
   }
 

@@ -47,6 +47,7 @@ struct ReplyConformanceTests {
     }
     let jsonRoutes = Emulator.routes.filter {
       ($0.surface == .frontend || $0.surface == .backend) && $0.endpoint != .oauthCallback
+        && $0.endpoint != .oauth(.authorize)  // HTML pages and redirects only
     }
     for route in jsonRoutes {
       #expect(

@@ -73,23 +73,27 @@ struct RouteSpecTests {
         #expect(
           bapi.operations.contains("\(route.method) \(specPath)"),
           "\(route.method) \(specPath) is not in the BAPI spec")
-      case .convex, .testSurface:
+      case .convex, .testSurface, .resource:
         break
       }
     }
   }
 
-  @Test("the exempt routes are exactly the Convex API and the test surface")
+  @Test("the exempt routes are exactly the Convex API, the test surface and the protected resource")
   func exempt() {
-    let exempt = Emulator.routes.filter { $0.surface == .convex || $0.surface == .testSurface }
-      .map { "\($0.method) \($0.template)" }
+    let exempt = Emulator.routes.filter {
+      $0.surface == .convex || $0.surface == .testSurface || $0.surface == .resource
+    }
+    .map { "\($0.method) \($0.template)" }
     #expect(
       exempt == [
         "POST /api/query", "POST /api/mutation", "POST /api/action",
         "GET /__emulator/requests", "DELETE /__emulator/requests", "POST /__emulator/faults",
         "POST /__emulator/sessions/{session_id}/revoke", "GET /__emulator/emails",
         "GET /__emulator/oauth/authorize", "POST /__emulator/jwt_templates/{name}",
-        "POST /__emulator/clock",
+        "POST /__emulator/clock", "GET /.well-known/oauth-protected-resource",
+        "GET /.well-known/oauth-protected-resource/mcp", "GET /mcp", "POST /mcp",
+        "POST /__emulator/oauth/consent", "POST /__emulator/oauth/applications/{client_id}",
       ])
   }
 

@@ -13,6 +13,9 @@ extension APICommand {
       return BearerExchange(
         source: .machine(account, try machineOptions.request()), http: account.http,
         retriesWithFreshToken: refresh)
+    case .oauth:
+      try machineOptions.refuse(on: .oauth)
+      return try oauthBearerExchange(context)
     case let kind:
       try machineOptions.refuse(on: kind)
       return BearerExchange(

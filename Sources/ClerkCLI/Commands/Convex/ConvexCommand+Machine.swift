@@ -15,6 +15,11 @@ extension ConvexCommand {
       let request = try machineOptions.request(format: .jwt, defaultClaims: ["aud": "convex"])
       return BearerExchange(
         source: .machine(account, request), http: account.http, retriesWithFreshToken: true)
+    case .oauth:
+      throw UsageError(
+        "an OAuth profile's access tokens (typ at+jwt) are not what Convex's Clerk provider "
+          + "checks (its OIDC check refuses that typ); use a user profile with the convex JWT "
+          + "template, or a machine profile")
     case let kind:
       try machineOptions.refuse(on: kind)
       return BearerExchange(

@@ -21,6 +21,7 @@ extension ExecCommand {
   func childEnvironment(_ context: CommandContext) -> [String: String] {
     var environment = context.environment
     environment["CLERK_MACHINE_SECRET_KEY"] = nil
+    environment["CLERK_OAUTH_CLIENT_SECRET"] = nil
     return environment
   }
 }

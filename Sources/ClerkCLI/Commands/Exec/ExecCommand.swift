@@ -81,6 +81,9 @@ package struct ExecCommand: Command {
     _ = try ChildProcess.resolve(command[0], path: context.environment["PATH"])
     switch context.profileKind() {
     case .machine: return try runMachine(context)
+    case .oauth:
+      try machineOptions.refuse(on: .oauth)
+      return try runOAuth(context)
     case let kind: try machineOptions.refuse(on: kind)
     }
     if refresh { return try runRefreshing(context) }

@@ -27,6 +27,11 @@ package enum HelpTopic: String, Sendable, CaseIterable {
       "An API key (ak_…) that 'login' stores as a profile of kind api_key (instead of "
         + "--api-key-stdin)."
     ),
+    (
+      "CLERK_OAUTH_CLIENT_SECRET",
+      "A confidential OAuth client's secret, for 'login --client-id' and 'mcp login' (instead "
+        + "of --client-secret-stdin); never passed to an exec child."
+    ),
     ("XDG_CONFIG_HOME", "The config dir is $XDG_CONFIG_HOME/clerkctl when it is set."),
     ("CI", "Any value but empty, 0 or false: never prompt."),
     ("NO_COLOR", "Any value: no colour."),

@@ -74,6 +74,12 @@ package struct StatusCommand: Command {
           let id = TerminalText.sanitized(machine.machine?.machineID ?? "?")
           let api = TerminalText.sanitized(machine.machine?.apiURL ?? "?")
           line += "  machine \(id) on \(api) (\(status))"
+        } else if let credential = try store.load(profile: name), credential.kind == .oauth {
+          let oauth = oauthStatus(credential, selected: name == selected, context)
+          entry.merge(oauth.members) { _, new in new }
+          status = oauth.status
+          if let selectedCode = oauth.code { code = selectedCode }
+          line += oauth.text
         } else if let credential = try store.load(profile: name) {
           entry["kind"] = .string(credential.kind.rawValue)
           entry["fapi_url"] = .string(credential.fapiURL)

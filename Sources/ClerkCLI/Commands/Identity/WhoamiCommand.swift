@@ -27,8 +27,10 @@ package struct WhoamiCommand: Command {
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
-    if context.profileKind() == .machine {
-      return try MachineIdentity.whoami(context, offline: offline)
+    switch context.profileKind() {
+    case .machine: return try MachineIdentity.whoami(context, offline: offline)
+    case .oauth: return try runOAuth(context)
+    default: break
     }
     let account = try context.account()
     if let stored = try account.storedAPIKeyProfile() { return runAPIKey(stored, context) }

@@ -29,6 +29,15 @@ package struct LoginCommand: Command {
         CLERK_API_URL (default https://api.clerk.com); the machine id is learned from its \
         first token. A secret Clerk refuses is exit 4. --json: {schema_version, profile, kind, \
         machine_id, api_url}.
+
+        --client-id CLIENT_ID signs in with Clerk as the OAuth 2.1 provider instead (kind \
+        oauth): discovery on the instance, PKCE S256 and a random state, the browser on the \
+        same loopback callback as --oauth (or, with --no-browser, the URL the browser was \
+        redirected to pasted on stdin), the code exchanged at /oauth/token. The profile keeps \
+        the refresh token, bound to the issuer. A confidential client's secret comes from \
+        --client-secret-stdin or CLERK_OAUTH_CLIENT_SECRET. --json: {schema_version, profile, \
+        kind, client_id, scopes, expires_at, user_id, email, fapi_url}. Its access tokens are \
+        OAuth tokens (typ at+jwt), not session tokens: a backend must accept OAuth tokens.
         """,
       examples: [
         CommandExample(
@@ -53,6 +62,9 @@ package struct LoginCommand: Command {
           "clerkctl login --identifier you@example.com --password-stdin --second-factor backup_code"
         ),
         CommandExample("Sign in with Google in the browser", "clerkctl login --oauth google"),
+        CommandExample(
+          "Sign in with Clerk as the OAuth provider (an OAuth application's client id)",
+          "clerkctl login --client-id CLIENT_ID --profile my-cli"),
       ],
       options: [
         Options.identifier.spec, Options.passwordFromStdin.spec, Options.strategy.spec,
@@ -63,7 +75,7 @@ package struct LoginCommand: Command {
         OptionKey.callbackPort.spec, Options.redirectURL.spec, OptionKey.signInTimeout.spec,
         Options.noSignUp.spec, MachineOptions.machine.spec, MachineOptions.secretFromStdin.spec,
         LoginCommand.store.spec,
-      ])
+      ] + OAuthOptions.specs)
   }
 
   /// The options of `login` (`--sign-in-timeout` and `--callback-port` are ``OptionKey``'s).
@@ -140,10 +152,13 @@ package struct LoginCommand: Command {
   let browser: BrowserLoginOptions?
   /// With `--machine` (see `LoginCommand+Machine.swift`): whether the secret is on stdin.
   var machine: Bool?
+  /// With `--client-id` (see `LoginCommand+OAuth.swift`).
+  var oauthLogin: OAuthLoginOptions?
   /// `--store` (see `LoginCommand+Store.swift`).
   var store: SecretLocation?
 
   package init(parsed: ParsedArguments) throws {
+    oauthLogin = try OAuthLoginOptions(parsed: parsed)
     try Self.checkMachineOptions(parsed)
     machine = parsed[MachineOptions.machine] ? parsed[MachineOptions.secretFromStdin] : nil
     store = parsed[LoginCommand.store]
@@ -194,6 +209,7 @@ package struct LoginCommand: Command {
     let context = try context.storingSignIn(in: store, profile: try context.profileName())
     do {
       if let machine { return try runMachineLogin(context, secretFromStdin: machine) }
+      if let oauthLogin { return try runOAuthLogin(oauthLogin, context) }
       if let browser { return try runBrowserLogin(browser, context) }
       if apiKeyFromStdin
         || (context.nonEmpty("CLERK_API_KEY") != nil && userID == nil && impersonatedUserID == nil

@@ -54,7 +54,14 @@ package struct LogoutCommand: Command {
     // A machine profile has no session: it is dropped locally, nothing is sent.
     let machines = profiles.filter { context.profileKind(profile: $0) == .machine }
     for profile in machines { signedOut.append(try forgetMachine(profile, context)) }
-    let accounts = try profiles.filter { !machines.contains($0) }.map {
+    // An OAuth profile's refresh token is revoked at its issuer (LogoutCommand+OAuth.swift).
+    let oauths = profiles.filter { context.profileKind(profile: $0) == .oauth }
+    for profile in oauths {
+      let (entry, revoked) = try logoutOAuth(profile, context)
+      signedOut.append(entry)
+      if !revoked { code = .unavailable }
+    }
+    let accounts = try profiles.filter { !machines.contains($0) && !oauths.contains($0) }.map {
       try context.account(profile: $0)
     }
     for account in accounts { try account.checkInstanceBinding() }

@@ -25,6 +25,7 @@ package struct RootCommand: Command {
         LoginCommand.self, TokenCommand.self, WhoamiCommand.self, StatusCommand.self,
         ProfileCommand.self, OrgCommand.self, LogoutCommand.self, ExecCommand.self, APICommand.self,
         ConvexCommand.self, M2MCommand.self, MachineCommand.self, APIKeyCommand.self,
+        OAuthCommand.self, MCPCommand.self,
         TestingTokenCommand.self,
         JWTCommand.self, DoctorCommand.self, CompletionCommand.self, VersionCommand.self,
         HelpCommand.self, CompleteCommand.self,

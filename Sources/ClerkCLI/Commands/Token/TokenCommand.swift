@@ -29,6 +29,14 @@ package struct TokenCommand: Command {
         usage error before anything is sent; --template is a usage error. --json prints \
         {schema_version, profile, kind, token, token_format, token_id, subject, scopes, \
         expires_at, expires_in, cached}.
+
+        On an OAuth profile (clerkctl login --client-id, clerkctl mcp login) it prints the \
+        access token, refreshed with the refresh token when less than --min-ttl is left (one \
+        refresh however many processes ask; a rotated refresh token is stored atomically); \
+        --id-token prints the ID token. --json prints {schema_version, profile, kind, token, \
+        token_type, client_id, scopes, issued_at, expires_at, expires_in, cached}. An access \
+        token is an OAuth token (typ at+jwt), not a session token: send it to backends that \
+        accept OAuth tokens (Clerk's acceptsToken 'oauth_token', MCP servers), not to Convex.
         """,
       examples: [
         CommandExample("Print a token for a Convex backend", "clerkctl token --template convex"),
@@ -41,7 +49,7 @@ package struct TokenCommand: Command {
       options: [
         Options.template.spec, OptionKey.minTTL.spec, Options.forceRefresh.spec,
         Options.format.spec, Options.output.spec, Options.watch.spec,
-      ] + MachineOptions.specs)
+      ] + MachineOptions.specs + [OAuthOptions.idToken.spec])
   }
 
   /// The options of `token` (`--min-ttl` is ``OptionKey``'s, shared with `exec`).
@@ -76,8 +84,11 @@ package struct TokenCommand: Command {
   package var watch: Bool
   /// `--token-format`, `--ttl`, `--claims` (machine profiles, `TokenCommand+Machine.swift`).
   package var machineOptions: MachineTokenOptions
+  /// `--id-token` (OAuth profiles, `TokenCommand+OAuth.swift`).
+  package var idToken: Bool
 
   package init(parsed: ParsedArguments) throws {
+    idToken = parsed[OAuthOptions.idToken]
     machineOptions = try MachineTokenOptions(parsed: parsed)
     template = parsed[Options.template]
     if let template { try TemplateName.validate(template) }
@@ -95,8 +106,13 @@ package struct TokenCommand: Command {
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
-    switch context.profileKind() {
+    let kind = context.profileKind()
+    try Self.refuseIDToken(idToken, on: kind)
+    switch kind {
     case .machine: return try runMachine(context)
+    case .oauth:
+      try machineOptions.refuse(on: kind)
+      return try runOAuth(context)
     case let kind: try machineOptions.refuse(on: kind)
     }
     if let output { return try runWriting(context, to: TokenFile(path: output)) }

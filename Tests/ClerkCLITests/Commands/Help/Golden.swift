@@ -27,6 +27,15 @@ enum Golden {
     --template is a usage error. --json prints {schema_version, profile, kind,
     token, token_format, token_id, subject, scopes, expires_at, expires_in, cached}.
 
+    On an OAuth profile (clerkctl login --client-id, clerkctl mcp login) it prints
+    the access token, refreshed with the refresh token when less than --min-ttl is
+    left (one refresh however many processes ask; a rotated refresh token is stored
+    atomically); --id-token prints the ID token. --json prints {schema_version,
+    profile, kind, token, token_type, client_id, scopes, issued_at, expires_at,
+    expires_in, cached}. An access token is an OAuth token (typ at+jwt), not a
+    session token: send it to backends that accept OAuth tokens (Clerk's
+    acceptsToken 'oauth_token', MCP servers), not to Convex.
+
     USAGE: clerkctl token [<options>]
 
     OPTIONS:
@@ -48,6 +57,8 @@ enum Golden {
                                 (default: the machine's).
       --claims <json>           On a machine profile: custom claims, as JSON or
                                 @FILE (e.g. {"aud":"convex"}).
+      --id-token                On an OAuth profile: print the OpenID Connect ID
+                                token instead.
 
     The global options (--profile, --json, --no-input, --verbose, …) work here too;
     see 'clerkctl --help'.
@@ -122,6 +133,10 @@ enum Golden {
                                 secrets (CLERK_SECRET_KEY).
       api-key                   Create, list, revoke and verify Clerk API keys
                                 (ak_…) for scripts and CI.
+      oauth                     Register OAuth clients and introspect OAuth tokens
+                                (Clerk as the OAuth provider).
+      mcp                       Sign in to an MCP server protected by Clerk (OAuth,
+                                RFC 9728 discovery).
       testing-token             Print a Clerk testing token (for
                                 CLERK_TESTING_TOKEN); needs CLERK_SECRET_KEY.
       jwt                       Decode or verify a JWT.
