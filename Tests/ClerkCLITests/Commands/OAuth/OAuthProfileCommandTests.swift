@@ -120,7 +120,7 @@ struct OAuthProfileCommandTests {
     #expect(profiles?.first?["kind"]?.stringValue == "oauth")
     #expect(profiles?.first?["session_status"]?.stringValue == "active")
 
-    let stored = try String(contentsOfFile: directory.path + "/config/profiles/default.json")
+    let stored = try String(contentsOfFile: directory.path + "/config/profiles/default.json", encoding: .utf8)
     let refreshToken = try #require(
       try JSONValue(parsing: Array(stored.utf8))["oauth"]?["refresh_token"]?.stringValue)
     let out = run(["logout", "--json"], server: server)
@@ -210,7 +210,7 @@ struct OAuthProfileCommandTests {
     let exchange = try #require(server.requests.first { $0.url.hasSuffix("/oauth/token") })
     #expect(exchange.headers["Authorization"]?.hasPrefix("Basic ") == true)
     #expect(!String(decoding: exchange.body, as: UTF8.self).contains(secret))
-    let stored = try String(contentsOfFile: directory.path + "/config/profiles/default.json")
+    let stored = try String(contentsOfFile: directory.path + "/config/profiles/default.json", encoding: .utf8)
     let refreshToken = try #require(
       try JSONValue(parsing: Array(stored.utf8))["oauth"]?["refresh_token"]?.stringValue)
     let envFile = directory.path + "/child-env"
@@ -218,7 +218,7 @@ struct OAuthProfileCommandTests {
       ["exec", "--", "/bin/sh", "-c", "env > \(envFile)"], server: server,
       extra: ["CLERK_OAUTH_CLIENT_SECRET": secret, "PATH": "/usr/bin:/bin"])
     #expect(child.status == 0, "\(child.stderr)")
-    let childEnvironment = try String(contentsOfFile: envFile)
+    let childEnvironment = try String(contentsOfFile: envFile, encoding: .utf8)
     #expect(childEnvironment.contains("CLERK_TOKEN=at_"))
     #expect(!childEnvironment.contains(secret))
     #expect(!childEnvironment.contains(refreshToken))
