@@ -129,15 +129,21 @@ struct ClerkAuthProviderTests {
   @Test("login(onIdToken:) waits for a login on the provider, and the stream reports it")
   func loginWaitsForSignIn() async throws {
     let provider = provider()
-    let states = provider.authState
+    var states = provider.authState.makeAsyncIterator()
     let tokens = Recorder<String?>()
     async let waited = provider.login(onIdToken: { tokens.append($0) })
+    // The waiter has its callback once it says `.loading`; signing in before that (a loaded
+    // machine may start the waiting task late) would mint a token no callback was there for.
+    var seen: [AuthState<ClerkCredentials>] = []
+    while let state = await states.next() {
+      seen.append(state)
+      if state == .loading { break }
+    }
     let signedIn = try await provider.login(
       identifier: "demo@example.com", password: "demo-password")
     #expect(try await waited.userId == signedIn.userId)
     #expect(tokens.items.contains(signedIn.idToken))
-    var seen: [AuthState<ClerkCredentials>] = []
-    for await state in states {
+    while let state = await states.next() {
       seen.append(state)
       if case .authenticated = state { break }
     }
