@@ -270,7 +270,8 @@ struct HTTPServerTests {
     // Two wait for their requests when the third arrives: the first (oldest) goes, so idle
     // connections cannot keep new ones out. A read timeout far above the seconds a loaded run
     // can take to get back to the test.
-    let configuration = HTTPServer.Configuration(maxConnections: 2, readTimeout: 600, idleTimeout: 600)
+    let configuration = HTTPServer.Configuration(
+      maxConnections: 2, readTimeout: 600, idleTimeout: 600)
     try await withServer(configuration) { server in
       let first = try RawHTTPConnection(port: server.port)
       // Accepted one after the other, so the first is the oldest.

@@ -120,7 +120,8 @@ struct OAuthProfileCommandTests {
     #expect(profiles?.first?["kind"]?.stringValue == "oauth")
     #expect(profiles?.first?["session_status"]?.stringValue == "active")
 
-    let stored = try String(contentsOfFile: directory.path + "/config/profiles/default.json", encoding: .utf8)
+    let stored = try String(
+      contentsOfFile: directory.path + "/config/profiles/default.json", encoding: .utf8)
     let refreshToken = try #require(
       try JSONValue(parsing: Array(stored.utf8))["oauth"]?["refresh_token"]?.stringValue)
     let out = run(["logout", "--json"], server: server)
@@ -210,7 +211,8 @@ struct OAuthProfileCommandTests {
     let exchange = try #require(server.requests.first { $0.url.hasSuffix("/oauth/token") })
     #expect(exchange.headers["Authorization"]?.hasPrefix("Basic ") == true)
     #expect(!String(decoding: exchange.body, as: UTF8.self).contains(secret))
-    let stored = try String(contentsOfFile: directory.path + "/config/profiles/default.json", encoding: .utf8)
+    let stored = try String(
+      contentsOfFile: directory.path + "/config/profiles/default.json", encoding: .utf8)
     let refreshToken = try #require(
       try JSONValue(parsing: Array(stored.utf8))["oauth"]?["refresh_token"]?.stringValue)
     let envFile = directory.path + "/child-env"
