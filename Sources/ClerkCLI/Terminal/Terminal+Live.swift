@@ -33,7 +33,10 @@ extension Terminal {
           return line
         }
       },
-      readAtMost: { reader.readAll(limit: $0) }
+      readAtMost: { reader.readAll(limit: $0) },
+      holdEcho: { EchoHold.begin() },
+      releaseEcho: { EchoHold.end() },
+      echoWhilePrompting: { EchoHold.echo($0) }
     )
   }
 

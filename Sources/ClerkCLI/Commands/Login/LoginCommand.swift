@@ -231,7 +231,7 @@ package struct LoginCommand: Command {
       deadline: signInTimeout,
       expiry: CLIError.signInTimedOut(seconds: signInTimeout, retry: try retryCommand(context)))
     let pending = PendingTicket()
-    let result = try context.processGuard.guarding(watch, terminal: context.terminal) {
+    let result = try context.interactively(watch) {
       do {
         let method = try signInMethod(
           context, stdin: stdin, fapiURL: fapiURL, account: account, pending: pending)

@@ -43,8 +43,10 @@ package struct LogoutCommand: Command {
     var signedOut: [JSONValue] = []
     if profiles.isEmpty { context.note("Not signed in: no profiles in \(store.directory.path).") }
     if all, !yes, !profiles.isEmpty, context.canPrompt {
-      let answer = try context.terminal.prompt(
-        "Sign out every profile (\(profiles.joined(separator: ", ")))? [y/N] ")
+      let answer = try context.interactively {
+        try context.terminal.prompt(
+          "Sign out every profile (\(profiles.joined(separator: ", ")))? [y/N] ")
+      }
       let word = answer.trimmingWhitespace().lowercased()
       guard word == "y" || word == "yes" else {
         throw CLIError.declined("signing out any profile")
