@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import Glibc
 
 extension Terminal {
@@ -36,7 +37,10 @@ extension Terminal {
       readAtMost: { reader.readAll(limit: $0) },
       holdEcho: { EchoHold.begin() },
       releaseEcho: { EchoHold.end() },
-      echoWhilePrompting: { EchoHold.echo($0) }
+      echoWhilePrompting: { EchoHold.echo($0) },
+      columns: {
+        TerminalSize.columns(of: STDOUT_FILENO) ?? TerminalSize.columns(of: STDERR_FILENO)
+      }
     )
   }
 

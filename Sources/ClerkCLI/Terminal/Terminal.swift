@@ -28,6 +28,8 @@ package struct Terminal: Sendable {
   /// echo), so nothing typed ahead of a secret prompt shows; returns the state to restore on
   /// Ctrl-C, or `nil` when nothing changed (not a terminal, or a test's terminal).
   package var holdEcho: @Sendable () -> ProcessGuard.SavedTerminal?
+  /// The width in columns of the terminal stdout (else stderr) is, `nil` when neither is one.
+  package var columns: @Sendable () -> Int?
   /// Ends ``holdEcho``'s hold.
   package var releaseEcho: @Sendable () -> Void
   /// While a hold is in force: `true` echoes again (an echoing prompt, from before its text is
@@ -44,8 +46,10 @@ package struct Terminal: Sendable {
     readAtMost: (@Sendable (_ limit: Int) -> [UInt8])? = nil,
     holdEcho: @escaping @Sendable () -> ProcessGuard.SavedTerminal? = { nil },
     releaseEcho: @escaping @Sendable () -> Void = {},
-    echoWhilePrompting: @escaping @Sendable (Bool) -> Void = { _ in }
+    echoWhilePrompting: @escaping @Sendable (Bool) -> Void = { _ in },
+    columns: @escaping @Sendable () -> Int? = { nil }
   ) {
+    self.columns = columns
     self.echoWhilePrompting = echoWhilePrompting
     self.holdEcho = holdEcho
     self.releaseEcho = releaseEcho

@@ -54,6 +54,7 @@ struct InterruptAndEchoTerminalTests {
     let fixture = try await CLIFixture(.binary)
     let terminal = try await Self.run(arguments, fixture: fixture)
     try await terminal.waitFor(prompt)
+    try await terminal.waitForScreen("echo on at the prompt") { _ in try await terminal.echoes() }
     try await terminal.type("half")
     try await terminal.press("C-c")
     let screen = try await terminal.waitFor("[tty ")

@@ -32,7 +32,7 @@ package enum HelpTopic: String, Sendable, CaseIterable {
     ("NO_COLOR", "Any value: no colour."),
     ("TERM", "dumb: no colour."),
     ("BROWSER", "The program that opens the sign-in URL; else xdg-open."),
-    ("COLUMNS", "The width help is wrapped at; default 80."),
+    ("COLUMNS", "The width help is wrapped at; default the terminal's width, else 80."),
   ]
 
   /// Every variable clerkctl reads and what it means, options' variables first.
