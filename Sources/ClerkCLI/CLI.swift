@@ -19,6 +19,7 @@ package enum CLI {
   /// - Returns: the exit code.
   package static func run(arguments: [String], context: CommandContext) -> Int32 {
     var commandPath: [String] = []
+    var active = context
     do {
       switch try CommandLineParser(root: RootCommand.self).parse(arguments) {
       case .version:
@@ -32,11 +33,13 @@ package enum CLI {
         var context = context
         context.globals = GlobalOptions(parsed: parsed)
         context.commandPath = parsed.commandPath
+        active = context
         let command = try type.init(parsed: parsed)
         return try command.run(context)
       }
     } catch {
-      return ErrorReporter.report(error, commandPath: commandPath, to: context.terminal)
+      let refined = ErrorRefinement.refine(error, active)
+      return ErrorReporter.report(refined, commandPath: commandPath, to: context.terminal)
     }
   }
 }

@@ -91,4 +91,25 @@ struct InterruptAndEchoTerminalTests {
     #expect(screen.contains("[exit 130]"), "\(screen)")
     #expect(screen.contains("[tty echo]"), "\(screen)")
   }
+
+  @Test("three wrong passwords at a terminal: no --password-stdin advice; the old sign-in stays")
+  func threeWrongPasswords() async throws {
+    let fixture = try await CLIFixture.signedIn(.binary)
+    let terminal = try await Self.run(
+      ["login", "--identifier", "demo@example.com"], fixture: fixture)
+    for round in 1...3 {
+      try await terminal.waitForScreen("password prompt \(round)") {
+        $0.components(separatedBy: "Password for demo@example.com: ").count == round + 1
+      }
+      try await terminal.waitForEchoOff()
+      try await terminal.type("wrong-\(round)")
+      try await terminal.press("Enter")
+    }
+    let screen = try await terminal.waitFor("[tty ")
+    #expect(screen.contains("[exit 6]"), "\(screen)")
+    #expect(!screen.contains("--password-stdin"), "\(screen)")
+    #expect(!screen.contains("another method"), "\(screen)")
+    #expect(
+      screen.contains("the previous sign-in (demo@example.com) is still in place"), "\(screen)")
+  }
 }

@@ -149,7 +149,7 @@ package struct APICommand: Command {
     case .file(let path, let curl):
       guard let data = try? LocalFile.read(path) else {
         throw UsageError(
-          "cannot read \(curl ? "'-d @'" : "'--data-file'") \(path); check that the file exists")
+          "cannot read '\(curl ? "-d @" : "--data-file ")\(path)'; check that the file exists")
       }
       return Self.curlBody(data, curl: curl)
     }

@@ -281,6 +281,11 @@ package struct LoginCommand: Command {
         actor: actorID)
     }
     if let userID {
+      guard userID.hasPrefix("user_") else {
+        throw UsageError(
+          "--user-id takes a Clerk user id (user_…), not '\(TerminalText.sanitized(userID))'; "
+            + "'clerkctl whoami' or the Clerk dashboard (Users) shows it")
+      }
       let backend = try backendClient(context, account: account, flag: "--user-id")
       let ticket = try backend.createSignInTicket(
         userID: userID, expiresInSeconds: max(1, Int(ticketTTL.rounded(.up))))
