@@ -1,3 +1,5 @@
+import ClerkctlCommandLine
+
 /// What an option's or argument's value is: how the parser checks it and how shells complete it.
 package enum ValueKind: Sendable, Equatable {
   /// Free text, checked by the command.
@@ -51,7 +53,10 @@ package enum ValueKind: Sendable, Equatable {
       return nil
     case .choice(let choices):
       guard choices.contains(value) else {
-        return "'\(label)' must be one of \(choices.joined(separator: ", "))"
+        let near = ErrorRefinement.nearestProfile(to: value, in: choices).map {
+          "; did you mean '\($0)'?"
+        }
+        return "'\(label)' must be one of \(choices.joined(separator: ", "))" + (near ?? "")
       }
       return nil
     }

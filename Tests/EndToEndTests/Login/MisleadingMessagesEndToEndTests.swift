@@ -74,4 +74,14 @@ struct MisleadingMessagesEndToEndTests {
     #expect(api.status == 2)
     #expect(api.stderr.contains("cannot read '-d @nosuch.json'"), "\(api.stderr)")
   }
+
+  @Test("convex qurey gets a did-you-mean; convex's help example names --url")
+  func convexWording() async throws {
+    let fixture = try await CLIFixture(.binary)
+    let typo = try await fixture.run(["convex", "qurey", "messages:list"])
+    #expect(typo.status == 2)
+    #expect(typo.stderr.contains("did you mean 'query'?"), "\(typo.stderr)")
+    let help = try await fixture.run(["convex", "--help"], extra: ["COLUMNS": "200"])
+    #expect(help.stdout.contains("messages:list '{\"channel\":\"general\"}' --url https://"))
+  }
 }

@@ -48,7 +48,7 @@ struct InterruptAndEchoTerminalTests {
     "Ctrl-C at an echoing prompt prints interrupted on a line of its own and exits 130",
     arguments: [
       (["login"], "Email, phone or username: "),
-      (["login", "--identifier", "demo@example.com", "--strategy", "email_code"], "Code sent to"),
+      (["login", "--identifier", "demo@example.com", "--strategy", "email_code"], "Code (r sends"),
     ])
   func interruptAtEchoingPrompt(arguments: [String], prompt: String) async throws {
     let fixture = try await CLIFixture(.binary)

@@ -355,7 +355,7 @@ package struct LoginCommand: Command {
         let who = identifier.isEmpty ? "" : " for \(identifier)"
         return try context.terminal.readSecret("Password\(who): ")
       },
-      code: { kind, destination in
+      code: { kind, _ in
         if codeFromStdin { return try stdin.line("the verification code (--code-stdin)") }
         guard context.canPrompt else {
           throw UsageError("Clerk asks for a verification code: pass --code-stdin")
@@ -371,10 +371,9 @@ package struct LoginCommand: Command {
           if first { context.note("Lost the authenticator app? Type b for a backup code instead.") }
           return try context.terminal.prompt("Authenticator app code: ")
         case .backupCode: return try context.terminal.prompt("Backup code: ")
-        case .emailCode, .emailSecondFactor:
-          return try context.terminal.prompt("Code sent to \(destination ?? "your email"): ")
-        case .phoneCode, .phoneSecondFactor:
-          return try context.terminal.prompt("Code sent to \(destination ?? "your phone"): ")
+        // The note before it says where the code went; r asks for another.
+        case .emailCode, .emailSecondFactor, .phoneCode, .phoneSecondFactor:
+          return try context.terminal.prompt("Code (r sends a new one): ")
         }
       },
       ticket: { try stdin.presetTicket ?? stdin.line("the sign-in ticket (--ticket-stdin)") },
@@ -385,6 +384,10 @@ package struct LoginCommand: Command {
     }
     inputs.secondFactor = secondFactor?.rawValue
     // At the authenticator prompt, b (or "backup") asks for a backup code instead.
+    // At an emailed or texted code's prompt, r (or "resend") has Clerk send another.
+    inputs.wantsResend = { answer in
+      !codeFromStdin && ["r", "resend"].contains(answer.trimmingWhitespace().lowercased())
+    }
     inputs.wantsBackupCode = { answer in
       !codeFromStdin && ["b", "backup"].contains(answer.trimmingWhitespace().lowercased())
     }
