@@ -23,7 +23,13 @@ package enum CLI {
     do {
       switch try CommandLineParser(root: RootCommand.self).parse(arguments) {
       case .version:
-        context.terminal.writeOutput("clerkctl \(ClerkVersion.current)\n")
+        // `--version --json` is `version --json`.
+        if arguments.contains("--json") {
+          let json: JSONValue = ["schema_version": 1, "version": .string(ClerkVersion.current)]
+          context.terminal.writeOutput(json.prettyEncoded + "\n")
+        } else {
+          context.terminal.writeOutput("clerkctl \(ClerkVersion.current)\n")
+        }
         return ExitCode.success.rawValue
       case .help(let path):
         context.terminal.writeOutput(HelpFormatter.help(for: path, columns: context.columns))
@@ -34,6 +40,12 @@ package enum CLI {
         context.globals = GlobalOptions(parsed: parsed)
         context.commandPath = parsed.commandPath
         active = context
+        // --json is a promise of JSON on stdout: a command that has none refuses it.
+        if context.globals.json, ["exec", "completion", "help"].contains(parsed.commandPath.first) {
+          throw UsageError(
+            "'clerkctl \(parsed.commandPath.joined(separator: " "))' has no JSON output; drop --json"
+          )
+        }
         let command = try type.init(parsed: parsed)
         return try command.run(context)
       }

@@ -68,7 +68,10 @@ extension CommandContext {
     }
     // Progress only where a person watches one call at a time: not for exec, whose command
     // shares the terminal while tokens are refreshed behind it.
-    if terminal.isTerminal(.error), !globals.json, !isVerbose, commandPath.first != "exec" {
+    // Not on TERM=dumb either: the line is drawn with cursor escapes.
+    if terminal.isTerminal(.error), !globals.json, !isVerbose, commandPath.first != "exec",
+      environment["TERM"] != "dumb"
+    {
       let terminal = self.terminal
       client = ProgressLine { terminal.writeError($0) }.wrapping(client)
     }

@@ -70,7 +70,7 @@ package struct CommandContext: Sendable {
   /// Whether `stream` may carry colour: a terminal, without `--no-color`, `NO_COLOR` or
   /// `TERM=dumb`.
   package func usesColour(_ stream: Terminal.Stream) -> Bool {
-    terminal.isTerminal(stream) && !globals.noColor && environment["NO_COLOR"] == nil
+    terminal.isTerminal(stream) && !globals.noColor && nonEmpty("NO_COLOR") == nil
       && environment["TERM"] != "dumb"
   }
 

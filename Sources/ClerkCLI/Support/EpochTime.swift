@@ -1,4 +1,5 @@
 import ClerkctlHTTP
+import Glibc
 
 /// Epoch seconds as a person reads them: `2026-11-30 08:15:32 UTC (in 48 s)`.
 package enum EpochTime {
@@ -13,6 +14,18 @@ package enum EpochTime {
     let delta = seconds - now
     let relative = delta == 0 ? "now" : delta > 0 ? "in \(span(delta))" : "\(span(-delta)) ago"
     return "\(date) (\(relative))"
+  }
+
+  /// The time of day of `seconds` in the local time zone (`TZ`, else /etc/localtime), as a
+  /// person reading a deadline expects it: `10:12:05 CET`; UTC when the zone is unknown.
+  package static func localTimeOfDay(_ seconds: Int64) -> String {
+    var time = time_t(seconds)
+    var parts = tm()
+    guard localtime_r(&time, &parts) != nil else { return timeOfDay(seconds) }
+    let zone = parts.tm_zone.map { String(cString: $0) } ?? ""
+    let clock =
+      "\(pad(Int64(parts.tm_hour))):\(pad(Int64(parts.tm_min))):\(pad(Int64(parts.tm_sec)))"
+    return zone.isEmpty ? clock : clock + " " + zone
   }
 
   /// The time of day of `seconds`, in UTC: `09:12:05 UTC`.

@@ -29,7 +29,7 @@ package enum HelpTopic: String, Sendable, CaseIterable {
     ),
     ("XDG_CONFIG_HOME", "The config dir is $XDG_CONFIG_HOME/clerkctl when it is set."),
     ("CI", "Any value but empty, 0 or false: never prompt."),
-    ("NO_COLOR", "Any value: no colour."),
+    ("NO_COLOR", "Any value but empty: no colour (no-color.org)."),
     ("TERM", "dumb: no colour."),
     ("BROWSER", "The program that opens the sign-in URL; else xdg-open."),
     ("COLUMNS", "The width help is wrapped at; default the terminal's width, else 80."),

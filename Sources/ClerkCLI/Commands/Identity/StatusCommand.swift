@@ -15,7 +15,7 @@ package struct StatusCommand: Command {
         stored). The selected profile is marked '*': --profile, else CLERKCTL_PROFILE, else \
         'clerkctl profile use', else default. --json prints {schema_version, config_dir, \
         selected_profile, selected_from (flag, environment, profile_use or default), profiles: \
-        [{profile, selected, fapi_url, user_id, email, session_id, session_status, file: {path, mode}, \
+        [{profile, selected, fapi_url, user_id, email, identifier, session_id, session_status, file: {path, mode}, \
         tokens: [{template, expires_at, expires_in}], error}]}.
         """,
       options: [OptionKey.offline.spec])
@@ -77,6 +77,7 @@ package struct StatusCommand: Command {
           entry["fapi_url"] = .string(credential.fapiURL)
           entry["user_id"] = credential.userID.map(JSONValue.string) ?? .null
           entry["email"] = credential.email.map(JSONValue.string) ?? .null
+          entry["identifier"] = credential.shownIdentifier.map(JSONValue.string) ?? .null
           entry["session_id"] = credential.sessionID.map(JSONValue.string) ?? .null
           entry["kind"] = .string(credential.kind.rawValue)
           if let actor = credential.impersonation?.actor { entry["actor"] = .string(actor) }

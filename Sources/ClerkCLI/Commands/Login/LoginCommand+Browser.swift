@@ -68,7 +68,7 @@ extension LoginCommand {
     let waitsOnLoopback = options.redirectURL == nil
     let deadline = context.clock.epochSeconds + Int64(options.timeout.rounded(.up))
     let limit =
-      "; it gives up at \(EpochTime.timeOfDay(deadline)) (in \(options.timeout.secondsText) s), "
+      "; it gives up at \(EpochTime.localTimeOfDay(deadline)) (in \(options.timeout.secondsText) s), "
       + "Ctrl-C cancels"
     var inputs = SignInInputs(
       password: { _ in

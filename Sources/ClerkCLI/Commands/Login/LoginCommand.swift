@@ -268,7 +268,9 @@ package struct LoginCommand: Command {
       "Signed in as \(credential.shownIdentifier ?? "(no identifier)") (\(credential.userID ?? "?")) "
         + "on \(host)"
         + (credential.impersonation.map { ", impersonated by \(TerminalText.sanitized($0.actor))" }
-          ?? ""))
+          ?? "")
+        + (credential.profile == ProfileName.defaultName
+          ? "" : " (profile '\(credential.profile)')"))
   }
 
   private func signInMethod(

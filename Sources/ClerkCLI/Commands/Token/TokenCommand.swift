@@ -87,6 +87,8 @@ package struct TokenCommand: Command {
     output = parsed[Options.output]
     if let output, output.isEmpty { throw UsageError("'--output' needs a file name") }
     watch = parsed[Options.watch]
+    if watch, output == "-" { throw UsageError("'--watch' keeps a file fresh; '-' is stdout") }
+    if output == "-" { output = nil }
     if watch, output == nil { throw UsageError("'--watch' needs '--output FILE'") }
     // With --output, --format says what the file holds and --json how --watch reports.
     if let format, format != .json, parsed[.json], output == nil {
@@ -99,6 +101,7 @@ package struct TokenCommand: Command {
     case .machine: return try runMachine(context)
     case let kind: try machineOptions.refuse(on: kind)
     }
+    // `-` is stdout, as curl's `-o -` is (and as `-` is elsewhere in clerkctl).
     if let output { return try runWriting(context, to: TokenFile(path: output)) }
     let account = try context.account()
     let result = try account.token(
