@@ -31,6 +31,14 @@ extension CompletionScript {
       for (index, argument) in node.spec.arguments.enumerated() {
         let words = argumentWords(node, argument, nodes)
         guard let action = bashAction(argument.valueKind, words: words) else { continue }
+        if node.path == ["help"] {
+          // `help profile <TAB>`: the subcommands of what is typed so far, not the topics.
+          argumentCases.append("    \"help|0\") \(action) ;;")
+          argumentCases.append(
+            "    \"help|\"*) COMPREPLY=($(compgen -W \"$(clerkctl __complete subcommands "
+              + "\"${COMP_WORDS[@]:2:COMP_CWORD-2}\" 2>/dev/null)\" -- \"$cur\")) ;;")
+          continue
+        }
         let pattern = argument.isRepeating ? "\"\(node.key)|\"*" : "\"\(node.key)|\(index)\""
         argumentCases.append("    \(pattern)) \(action) ;;")
       }
@@ -140,7 +148,7 @@ extension CompletionScript {
     case .path: return "COMPREPLY=($(compgen -f -- \"$cur\"))"
     case .directory: return "COMPREPLY=($(compgen -d -- \"$cur\"))"
     case .command: return "COMPREPLY=($(compgen -c -- \"$cur\"))"
-    case .profile, .template:
+    case .profile, .template, .organization, .provider:
       return "COMPREPLY=($(compgen -W \"$(clerkctl __complete \(kind.dynamicWords ?? "") "
         + "2>/dev/null)\" -- \"$cur\"))"
     case .string, .url, .integer, .seconds, .positiveSeconds, .port: return nil

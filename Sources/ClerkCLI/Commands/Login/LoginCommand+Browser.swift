@@ -26,6 +26,7 @@ extension LoginCommand {
     let fapiURL = try context.fapiURL(stored: stored?.fapiURL)
     if case .oauth(let provider) = options.target {
       let providers = try account.socialProviders(fapiURL: fapiURL)
+      CompletionCache.record(providers: providers, fapiURL: fapiURL, context)
       guard providers.contains(provider) else {
         let host = URLParts.authority(of: fapiURL) ?? fapiURL
         throw UsageError(

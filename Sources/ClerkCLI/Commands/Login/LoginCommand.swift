@@ -89,7 +89,7 @@ package struct LoginCommand: Command {
       "user-id", value: "user-id",
       help: "Sign in as this user through the Backend API; needs CLERK_SECRET_KEY (for CI).")
     package static let oauth = OptionKey.string(
-      "oauth", value: "provider",
+      "oauth", value: "provider", kind: .provider,
       help: "Sign in in the browser with a social provider (google, github, ...).")
     package static let sso = OptionKey.string(
       "sso", value: "email", help: "Sign in in the browser with enterprise SSO.")
