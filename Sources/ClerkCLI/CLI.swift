@@ -51,6 +51,12 @@ package enum CLI {
       }
     } catch {
       let refined = ErrorRefinement.refine(error, active)
+      // --json (even one the parser did not get to): the failure as one object on stderr.
+      if active.globals.json || arguments.prefix(while: { $0 != "--" }).contains("--json") {
+        let object = JSONErrorReport.object(for: refined, commandPath: commandPath)
+        context.terminal.writeError(object.prettyEncoded + "\n")
+        return ErrorReporter.exitCode(for: refined).rawValue
+      }
       return ErrorReporter.report(refined, commandPath: commandPath, to: context.terminal)
     }
   }

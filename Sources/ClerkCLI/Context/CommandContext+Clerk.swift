@@ -143,6 +143,8 @@ extension CommandContext {
   /// Writes `text` and a newline to stderr, control characters other than its line breaks
   /// replaced (notes quote servers and files).
   package func note(_ text: String) {
+    // --quiet keeps warnings and errors (they start with "clerkctl:"), not the rest.
+    if globals.quiet, !text.hasPrefix("clerkctl:") { return }
     terminal.writeError(TerminalText.sanitizedLines(text) + "\n")
   }
 

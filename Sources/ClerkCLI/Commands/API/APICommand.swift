@@ -56,7 +56,7 @@ package struct APICommand: Command {
       "data-file", value: "file", kind: .path,
       help: "Read the request body from a file; - for stdin.")
     package static let template = OptionKey.string(
-      "template", value: "name", kind: .template, help: "Mint from this JWT template.")
+      "template", short: "t", value: "name", kind: .template, help: "Mint from this JWT template.")
     package static let include = OptionKey.flag(
       "include", short: "i", help: "Print the status line and headers too.")
     package static let noRefresh = OptionKey.flag(
@@ -106,6 +106,15 @@ package struct APICommand: Command {
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
+    if template == nil, let configured = try context.defaultTemplate() {
+      var resolved = self
+      resolved.template = configured
+      return try resolved.runResolved(context)
+    }
+    return try runResolved(context)
+  }
+
+  private func runResolved(_ context: CommandContext) throws -> Int32 {
     let bytes = try bodyBytes(context)
     var request = HTTPRequest(
       method: method ?? (body == .none ? "GET" : "POST"), url: url, headers: headers,

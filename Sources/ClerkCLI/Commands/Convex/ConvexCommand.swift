@@ -47,7 +47,7 @@ package struct ConvexCommand: Command {
       "url", value: "url", kind: .url, help: "The Convex deployment URL.",
       environmentVariable: "CONVEX_URL")
     package static let template = OptionKey.string(
-      "template", value: "name", kind: .template, help: "Mint from this JWT template.",
+      "template", short: "t", value: "name", kind: .template, help: "Mint from this JWT template.",
       defaultValue: "convex")
   }
 

@@ -21,6 +21,7 @@ extension ExecCommand {
   func childEnvironment(_ context: CommandContext) -> [String: String] {
     var environment = context.environment
     environment["CLERK_MACHINE_SECRET_KEY"] = nil
+    ExecCommand.markNested(&environment, context, refresh: refresh)
     return environment
   }
 }

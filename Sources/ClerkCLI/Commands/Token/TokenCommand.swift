@@ -47,7 +47,7 @@ package struct TokenCommand: Command {
   /// The options of `token` (`--min-ttl` is ``OptionKey``'s, shared with `exec`).
   package enum Options {
     package static let template = OptionKey.string(
-      "template", value: "name", kind: .template,
+      "template", short: "t", value: "name", kind: .template,
       help: "Mint from this JWT template (convex for Convex); default the session token.")
     package static let forceRefresh = OptionKey.flag(
       "force-refresh", help: "Always mint a new token.")
@@ -65,11 +65,13 @@ package struct TokenCommand: Command {
 
   /// `--format`: what is printed (or written to `--output`).
   package enum Format: String, CaseIterable, Sendable {
-    case raw, header, json
+    case raw, header, json, env
   }
 
   package var template: String?
   package var minTTL: Double
+  /// Whether `--min-ttl` was given (else the profile's `min_ttl` may set it).
+  var minTTLGiven = true
   package var forceRefresh: Bool
   package var format: Format?
   package var output: String?
@@ -82,6 +84,7 @@ package struct TokenCommand: Command {
     template = parsed[Options.template]
     if let template { try TemplateName.validate(template) }
     minTTL = parsed[.minTTL]
+    minTTLGiven = !parsed.values(of: OptionKey.minTTL.spec).isEmpty
     forceRefresh = parsed[Options.forceRefresh]
     format = parsed[Options.format]
     output = parsed[Options.output]
@@ -101,6 +104,17 @@ package struct TokenCommand: Command {
     case .machine: return try runMachine(context)
     case let kind: try machineOptions.refuse(on: kind)
     }
+    if template == nil || !minTTLGiven {
+      var resolved = self
+      resolved.template = try template ?? context.defaultTemplate()
+      if !minTTLGiven { resolved.minTTL = context.defaultMinTTL(minTTL) }
+      resolved.minTTLGiven = true
+      return try resolved.runResolved(context)
+    }
+    return try runResolved(context)
+  }
+
+  private func runResolved(_ context: CommandContext) throws -> Int32 {
     // `-` is stdout, as curl's `-o -` is (and as `-` is elsewhere in clerkctl).
     if let output { return try runWriting(context, to: TokenFile(path: output)) }
     let account = try context.account()
@@ -114,6 +128,8 @@ package struct TokenCommand: Command {
       context.print(Self.json(result, template: template).prettyEncoded)
     case .raw:
       context.print(jwt)
+    case .env:
+      context.print(Self.envLines(token: jwt, expiresAt: result.token.expiresAt))
     }
     return ExitCode.success.rawValue
   }

@@ -90,7 +90,7 @@ struct HelpTests {
     #expect(root.code == 0)
     #expect(root.output.hasPrefix(".TH CLERKCTL 1 "))
     #expect(root.output.contains(".SH EXIT STATUS"))
-    #expect(root.output.contains(".B \\-\\-profile <name>"))
+    #expect(root.output.contains(".B \\-p, \\-\\-profile <name>"))
     let token = runCLI(["help", "--man", "token"])
     #expect(token.output.hasPrefix(".TH CLERKCTL-TOKEN 1 "))
     #expect(token.output.contains(".B \\-\\-format <format>"))
