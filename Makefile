@@ -46,6 +46,7 @@ install: build
 	.build/release/clerkctl help --man-pages | while read -r page words; do \
 	  .build/release/clerkctl help --man $$words > "$(DESTDIR)$(MANDIR)/$$page.1" || exit 1; \
 	done
+	.build/release/clerk-emulator --man > "$(DESTDIR)$(MANDIR)/clerk-emulator.1"
 	.build/release/clerkctl completion bash > "$(DESTDIR)$(SHAREDIR)/bash-completion/completions/clerkctl"
 	.build/release/clerkctl completion zsh > "$(DESTDIR)$(SHAREDIR)/zsh/site-functions/_clerkctl"
 	.build/release/clerkctl completion fish > "$(DESTDIR)$(SHAREDIR)/fish/vendor_completions.d/clerkctl.fish"

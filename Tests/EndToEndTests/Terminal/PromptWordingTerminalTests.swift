@@ -48,4 +48,18 @@ struct PromptWordingTerminalTests {
     #expect(screen.contains("Email, phone or username: \nclerkctl: "), "\(screen)")
     #expect(screen.contains("[exit 2]"), "\(screen)")
   }
+
+  @Test("signing in again offers the stored identifier as the default; Enter takes it")
+  func storedIdentifierDefault() async throws {
+    let fixture = try await CLIFixture.signedIn(.binary)
+    let terminal = try await Self.run(["login"], fixture: fixture)
+    try await terminal.waitFor("Email, phone or username [demo@example.com]: ")
+    try await terminal.press("Enter")
+    try await terminal.waitFor("Password for demo@example.com: ")
+    try await terminal.waitForEchoOff()
+    try await terminal.type("demo-password")
+    try await terminal.press("Enter")
+    let screen = try await terminal.waitFor("[tty ")
+    #expect(screen.contains("[exit 0]"), "\(screen)")
+  }
 }

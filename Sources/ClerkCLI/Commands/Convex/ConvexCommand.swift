@@ -44,7 +44,8 @@ package struct ConvexCommand: Command {
   /// The options of `convex`.
   package enum Options {
     package static let url = OptionKey.string(
-      "url", value: "url", kind: .url, help: "The Convex deployment URL.",
+      "url", value: "url", kind: .url,
+      help: "The Convex deployment URL (else the profile's convex_url, then ./.env.local).",
       environmentVariable: "CONVEX_URL")
     package static let template = OptionKey.string(
       "template", short: "t", value: "name", kind: .template, help: "Mint from this JWT template.",

@@ -27,6 +27,11 @@ package enum HelpTopic: String, Sendable, CaseIterable {
       "An API key (ak_…) that 'login' stores as a profile of kind api_key (instead of "
         + "--api-key-stdin)."
     ),
+    (
+      "CLERKCTL_TEMPLATE",
+      "The JWT template token, exec and api mint from without --template (before the "
+        + "profile's 'clerkctl config set template')."
+    ),
     ("XDG_CONFIG_HOME", "The config dir is $XDG_CONFIG_HOME/clerkctl when it is set."),
     ("CI", "Any value but empty, 0 or false: never prompt."),
     ("NO_COLOR", "Any value but empty: no colour (no-color.org)."),
@@ -54,8 +59,9 @@ package enum HelpTopic: String, Sendable, CaseIterable {
   /// How a setting is chosen, flag first.
   package static let precedence = """
     clerkctl reads these environment variables. Each setting comes from, in order: the \
-    command-line flag, then the environment variable, then what the profile stored at login, \
-    then the default.
+    command-line flag, then the environment variable, then the profile's defaults ('clerkctl \
+    config set': template, convex_url, min_ttl, store) and what it stored at login, then the \
+    built-in default.
     """
 
   /// How a profile is bound to its instance (cli.md "A credential goes only to the instance

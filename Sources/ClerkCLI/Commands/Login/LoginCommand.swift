@@ -234,7 +234,8 @@ package struct LoginCommand: Command {
     let result = try context.interactively(watch) {
       do {
         let method = try signInMethod(
-          context, stdin: stdin, fapiURL: fapiURL, account: account, pending: pending)
+          context, stdin: stdin, fapiURL: fapiURL, account: account, pending: pending,
+          storedIdentifier: stored?.shownIdentifier)
         let inputs = signInInputs(context, stdin: stdin)
         return try account.signIn(
           method: method, inputs: inputs, fapiURL: fapiURL, timeout: signInTimeout)
@@ -275,7 +276,7 @@ package struct LoginCommand: Command {
 
   private func signInMethod(
     _ context: CommandContext, stdin: StdinLines, fapiURL: String, account: ClerkAccount,
-    pending: PendingTicket
+    pending: PendingTicket, storedIdentifier: String? = nil
   ) throws -> SignInMethod {
     if let impersonatedUserID, let actorID {
       return try impersonationTicket(
@@ -296,7 +297,7 @@ package struct LoginCommand: Command {
       return .ticket
     }
     if ticketFromStdin { return .ticket }
-    let identifier = try self.identifier ?? promptIdentifier(context)
+    let identifier = try self.identifier ?? promptIdentifier(context, default: storedIdentifier)
     if let strategy, strategy != .password {
       if !codeFromStdin && !context.canPrompt {
         let what = strategy == .phoneCode ? "texted" : "emailed"
@@ -320,14 +321,21 @@ package struct LoginCommand: Command {
       ? .password(identifier: identifier) : .identifierFirst(identifier: identifier)
   }
 
-  private func promptIdentifier(_ context: CommandContext) throws -> String {
+  /// The identifier from a prompt; with `default` (the profile's stored one), an empty answer
+  /// takes it.
+  private func promptIdentifier(
+    _ context: CommandContext, default stored: String? = nil
+  ) throws -> String {
     guard context.canPrompt else {
       throw UsageError("no identifier: pass --identifier EMAIL (or a phone number or username)")
     }
     // An empty answer asks again; the sign-in deadline bounds the wait.
     while true {
-      let answer = try context.terminal.prompt("Email, phone or username: ").trimmingWhitespace()
+      let shown = stored.map { " [\(TerminalText.sanitized($0))]" } ?? ""
+      let answer = try context.terminal.prompt("Email, phone or username\(shown): ")
+        .trimmingWhitespace()
       if !answer.isEmpty { return answer }
+      if let stored { return stored }
       context.note("An email address, phone number or username is needed to sign in.")
     }
   }
