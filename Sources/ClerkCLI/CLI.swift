@@ -25,10 +25,9 @@ package enum CLI {
       case .version:
         // `--version --json` is `version --json`.
         if arguments.contains("--json") {
-          let json: JSONValue = ["schema_version": 1, "version": .string(ClerkVersion.current)]
-          context.terminal.writeOutput(json.prettyEncoded + "\n")
+          context.terminal.writeOutput(BuildDetails.json.prettyEncoded + "\n")
         } else {
-          context.terminal.writeOutput("clerkctl \(ClerkVersion.current)\n")
+          context.terminal.writeOutput(BuildDetails.text + "\n")
         }
         return ExitCode.success.rawValue
       case .help(let path):

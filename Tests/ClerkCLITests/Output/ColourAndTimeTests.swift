@@ -1,4 +1,5 @@
 import ClerkCLI
+import ClerkctlCore
 import Glibc
 import Testing
 
@@ -20,5 +21,18 @@ struct ColourAndTimeTests {
       tzset()
     }
     #expect(EpochTime.localTimeOfDay(7200 + 65) == "00:01:05 UTC")
+  }
+}
+
+@Suite("version's build details (issue 28, gap 16)")
+struct VersionDetailsTests {
+  @Test("version --json has version, commit and build_date (null in a plain swift build)")
+  func versionJSON() throws {
+    let result = runCLI(["version", "--json"])
+    let json = try JSONValue(parsing: result.output)
+    #expect(json["version"]?.stringValue == ClerkVersion.current)
+    #expect(json["commit"] != nil)
+    #expect(json["build_date"] != nil)
+    #expect(result.output == runCLI(["--version", "--json"]).output)
   }
 }

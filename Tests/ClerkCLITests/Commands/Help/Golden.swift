@@ -132,7 +132,8 @@ enum Golden {
       doctor                    Check the setup, one line per check with the fix.
       completion                Print a shell completion script for bash, zsh or
                                 fish.
-      version                   Print the version (as --version does).
+      version                   Print the version, commit and build date (as
+                                --version does).
       help                      Show help for a command, or the environment and
                                 exit-codes topics.
 
