@@ -13,6 +13,8 @@ import PackageDescription
 //   ClerkctlHTTPServer    the HTTP/1.1 server (loopback callback, exec --refresh, emulator)
 //   ClerkctlCrypto        OpenSSL: RSA, SHA-256, HMAC, random (the only importer of COpenSSL)
 //   ClerkctlJOSE          JWK, JWKS, JWT signing and verification, OIDC discovery
+//   ClerkctlKeyring       the OS keyring: the Secret Service through libsecret (the only
+//                         importer of CSecret)
 //   ClerkctlKit           the library apps embed: Clerk's API clients, accounts, credentials
 //   ClerkctlBrowserSignIn browser (OAuth/SSO) sign-in: the library plus the loopback server
 //   ClerkctlCommandLine   what both executables share: suggestions, local files, hardening
@@ -20,7 +22,8 @@ import PackageDescription
 //   symbols to versions glibc 2.34 and libstdc++ 3.4.29 have)
 //
 // ClerkctlKit's closure has neither OpenSSL nor a server: an app that embeds it needs libcurl
-// at run time only (opened with dlopen), and no -dev package to build.
+// at run time only (opened with dlopen), and libsecret only for a profile kept in the OS
+// keyring (opened with dlopen too, its types declared in CSecret: no -dev package).
 
 let settings: [SwiftSetting] = [
   .enableUpcomingFeature("MemberImportVisibility")
@@ -53,6 +56,10 @@ let package = Package(
     // The glibc calls that create descriptors close-on-exec (pipe2, accept4, mkostemp) and
     // posix_spawn's close-from, which Swift's Glibc module does not declare. Headers only.
     .systemLibrary(name: "CCloseOnExec"),
+    // libsecret's password API, declared in the shim itself (its headers need GLib's): headers
+    // only, libsecret-1.so.0 is opened with dlopen by SecretLibrary when a profile keeps its
+    // secret in the OS keyring. Debian's libsecret-1-0 provides it at run time.
+    .systemLibrary(name: "CSecret"),
 
     .target(name: "ClerkctlCore", dependencies: ["CCloseOnExec"], swiftSettings: settings),
     .target(name: "ClerkctlWire", dependencies: ["ClerkctlCore"], swiftSettings: settings),
@@ -78,8 +85,15 @@ let package = Package(
       swiftSettings: settings
     ),
     .target(
+      name: "ClerkctlKeyring",
+      dependencies: ["CSecret", "ClerkctlCore"],
+      swiftSettings: settings
+    ),
+    .target(
       name: "ClerkctlKit",
-      dependencies: ["ClerkctlCore", "ClerkctlWire", "ClerkctlHTTP", "ClerkctlCurl"],
+      dependencies: [
+        "ClerkctlCore", "ClerkctlWire", "ClerkctlHTTP", "ClerkctlCurl", "ClerkctlKeyring",
+      ],
       swiftSettings: settings
     ),
     .target(
@@ -110,8 +124,8 @@ let package = Package(
       name: "ClerkCLI",
       dependencies: [
         "ClerkctlCore", "ClerkctlWire", "ClerkctlHTTP", "ClerkctlCurl", "ClerkctlHTTPServer",
-        "ClerkctlCrypto", "ClerkctlJOSE", "ClerkctlKit", "ClerkctlBrowserSignIn",
-        "ClerkctlCommandLine", "CBuildInfo",
+        "ClerkctlCrypto", "ClerkctlJOSE", "ClerkctlKeyring", "ClerkctlKit",
+        "ClerkctlBrowserSignIn", "ClerkctlCommandLine", "CBuildInfo",
       ],
       swiftSettings: settings
     ),
@@ -164,7 +178,7 @@ let package = Package(
 var allLayers: [Target.Dependency] {
   [
     "ClerkctlCore", "ClerkctlWire", "ClerkctlHTTP", "ClerkctlCurl", "ClerkctlHTTPServer",
-    "ClerkctlCrypto", "ClerkctlJOSE", "ClerkctlKit", "ClerkctlBrowserSignIn",
-    "ClerkctlCommandLine",
+    "ClerkctlCrypto", "ClerkctlJOSE", "ClerkctlKeyring", "ClerkctlKit",
+    "ClerkctlBrowserSignIn", "ClerkctlCommandLine",
   ]
 }

@@ -4,6 +4,7 @@ import ClerkctlCore
 import ClerkctlCrypto
 import ClerkctlCurl
 import ClerkctlHTTP
+import ClerkctlKeyring
 import Foundation
 import Testing
 
@@ -34,6 +35,9 @@ package final class CLIFixture: Sendable {
   package let inMemory: InMemoryEmulator?
   /// The emulator child process (`.binary`).
   package let process: EmulatorProcess?
+  /// The keyring in-process runs get (`.binary` runs use the real one): by default one that
+  /// refuses every call; a test sets an ``InMemoryKeyring`` with ``useKeyring(_:)``.
+  private let keyring = Lock<any SecretKeyring>(UnconfiguredKeyring())
 
   /// Starts an emulator: in memory with `configuration` and a clock whose sleeps do `sleeping`,
   /// or as a child with `emulatorArguments` (blocking: async tests await the other `init`).
@@ -193,9 +197,15 @@ package final class CLIFixture: Sendable {
     let http = inMemory.http
     context.makeHTTPClient = { _ in http }
     context.launchBrowser = { _, _ in false }
+    context.keyring = keyring.withLock { $0 }
     let status = CLI.run(arguments: arguments, context: context)
     return ProcessResult(
       status: status, stdout: recorder.output, stderr: recorder.error, signaled: false)
+  }
+
+  /// Makes in-process runs use `keyring` as the OS keyring.
+  package func useKeyring(_ keyring: any SecretKeyring) {
+    self.keyring.withLock { $0 = keyring }
   }
 
   /// Signs `profile` in (the default profile when nil) with `email`'s password on stdin.

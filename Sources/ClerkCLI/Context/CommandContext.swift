@@ -1,6 +1,8 @@
 import ClerkctlCore
 import ClerkctlCurl
 import ClerkctlHTTP
+import ClerkctlKeyring
+import ClerkctlKit
 import FoundationEssentials
 
 /// Everything a command reaches outside itself: the streams, the environment variables and the
@@ -31,6 +33,13 @@ package struct CommandContext: Sendable {
   /// `.live` starts the system's; by default none starts.
   package var launchBrowser:
     @Sendable (_ command: [String], _ environment: [String: String]) -> Bool = { _, _ in false }
+  /// The OS keyring, for profiles that keep their secret there: the Secret Service in
+  /// `.live`; by default one that refuses every call, so a test reaches a keyring only when it
+  /// says so.
+  package var keyring: any SecretKeyring = UnconfiguredKeyring()
+  /// Where saves of a new sign-in keep its secret (`login --store`, `CLERKCTL_STORE`); `nil`:
+  /// where the profile keeps it, else the file. See `CommandContext+Keyring.swift`.
+  package var requestedSecretLocation: SecretLocation?
 
   package init(
     terminal: Terminal, environment: [String: String], globals: GlobalOptions = GlobalOptions(),
@@ -56,6 +65,7 @@ package struct CommandContext: Sendable {
       processGuard: .live)
     context.makeHTTPClient = { .curl($0) }
     context.launchBrowser = { BrowserLauncher.launch($0, environment: $1) }
+    context.keyring = SecretServiceKeyring.shared
     return context
   }
 

@@ -1,6 +1,7 @@
 import ClerkctlCore
 import ClerkctlCrypto
 import ClerkctlHTTP
+import ClerkctlKeyring
 import ClerkctlKit
 
 /// The CLI's wording of ClerkKit's errors whose remedy is a clerkctl command or flag.
@@ -169,6 +170,13 @@ extension ErrorReporter {
     case .lockTimeout(let path, let seconds):
       return "timed out after \(seconds.secondsText) s waiting for the lock "
         + "'\(path)'; another clerkctl process is holding it: wait for it to finish or stop it"
+    case .keyring(let error):
+      return "\(error.description); or keep the secret in the profile's file: clerkctl login "
+        + "--store file"
+    case .keyringItemMissing(let path):
+      let profile = CredentialStoreError.profileName(from: path)
+      return "profile '\(profile)' keeps its secret in the OS keyring, which holds none for it; "
+        + "delete '\(path)' and run 'clerkctl login --profile \(profile)'"
     default:
       return nil
     }

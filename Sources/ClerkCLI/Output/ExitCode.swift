@@ -26,7 +26,8 @@ package enum ExitCode: Int32, Sendable, CaseIterable {
     case .usage: "usage: unknown flag, bad value, missing input where no prompt is possible"
     case .configuration:
       "configuration or local file problem: no instance configured, bad key or URL, "
-        + "credential file unreadable, corrupt or readable by others"
+        + "credential file unreadable, corrupt or readable by others; the OS keyring wanted "
+        + "and unavailable (no session bus, no libsecret, no Secret Service provider)"
     case .notSignedIn: "not signed in, or the session ended, expired or was revoked"
     case .unavailable:
       "network or server unavailable: connect or DNS failure, timeout, 5xx or 429 after "

@@ -102,7 +102,8 @@ extension OptionKey {
   /// refuses any other, so the command gets a `Choice` and never checks the word again.
   /// `shownDefault` is what help shows.
   package static func choice<Choice>(
-    _ long: String, value valueName: String, help: String, shownDefault: Choice? = nil
+    _ long: String, value valueName: String, help: String, shownDefault: Choice? = nil,
+    environmentVariable: String? = nil
   ) -> OptionKey
   where
     Value == Choice?, Choice: RawRepresentable & CaseIterable & Sendable,
@@ -111,7 +112,7 @@ extension OptionKey {
     OptionKey(
       spec: .option(
         long, value: valueName, kind: .choice(Choice.allCases.map(\.rawValue)), help: help,
-        defaultValue: shownDefault?.rawValue),
+        environmentVariable: environmentVariable, defaultValue: shownDefault?.rawValue),
       convert: { $0.flatMap(Choice.init(rawValue:)) })
   }
 

@@ -91,13 +91,13 @@ extension BackendAPIHandler {
   ) throws(ClerkAPIFailure) -> JSONValue {
     switch endpoint {
     case .backendListUsers:
-      return try listUsers(context.query, store: store)
+      return try listUsers(context.query, store: store, now: now)
     case .backendCreateUser:
       return try createUser(body, store: &store, now: now)
     case .backendGetUser:
       let id = context.params["user_id"] ?? ""
       guard let user = store.users[id] else { throw .notFound("user", id: id) }
-      return store.userJSON(user, backend: true)
+      return store.userJSON(user, backend: true, now: now)
     case .backendListSessions:
       return try listSessions(context.query, store: &store, now: now)
     case .backendGetSession:
@@ -139,6 +139,8 @@ extension BackendAPIHandler {
       return store.sessions[id].map { store.backendSessionJSON($0) } ?? .null
     case .users(let userEndpoint):
       return try serveUser(userEndpoint, context, body: body, store: &store, now: now)
+    case .resources(let resourceEndpoint):
+      return try serveResource(resourceEndpoint, context, body: body, store: &store, now: now)
     default:
       throw .routeNotFound
     }
@@ -169,18 +171,6 @@ extension BackendAPIHandler {
     return (limit, offset)
   }
 
-  private func listUsers(_ query: FormData, store: Store) throws(ClerkAPIFailure) -> JSONValue {
-    let emails = Set(
-      (query.values("email_address") + query.values("email_address[]")).map {
-        $0.lowercased()
-      })
-    let (limit, offset) = try page(query)
-    let users = store.userOrder.reversed().compactMap { store.users[$0] }.filter {
-      emails.isEmpty || $0.emailAddress.map { emails.contains($0.lowercased()) } == true
-    }
-    return .array(users.dropFirst(offset).prefix(limit).map { store.userJSON($0, backend: true) })
-  }
-
   private func createUser(
     _ body: JSONValue, store: inout Store, now: Int64
   )
@@ -205,16 +195,21 @@ extension BackendAPIHandler {
         message: "Passwords must be 8 characters or more.",
         longMessage: "Passwords must be 8 characters or more.", paramName: "password")
     }
-    let user = UserRecord(
+    var user = UserRecord(
       id: random.id("user"), emailAddressID: random.id("idn"), emailAddress: email,
       password: body["password"]?.stringValue, totpSecret: nil,
       firstName: body["first_name"]?.stringValue, lastName: body["last_name"]?.stringValue,
       username: body["username"]?.stringValue,
       publicMetadata: body["public_metadata"].flatMap { $0.objectValue == nil ? nil : $0 } ?? [:],
       createdAt: now, updatedAt: now, lastSignInAt: nil)
+    user.banned = body["banned"]?.boolValue ?? false
+    if body["locked"]?.boolValue == true {
+      user.locked = true
+      user.lockedUntil = now + UserRecord.lockoutDuration
+    }
     store.users[user.id] = user
     store.userOrder.append(user.id)
-    return store.userJSON(user, backend: true)
+    return store.userJSON(user, backend: true, now: now)
   }
 
   private func createSignInToken(

@@ -12,14 +12,26 @@ extension BackendAPIHandler {
     let id = context.params["user_id"] ?? ""
     guard var user = store.users[id] else { throw .notFound("user", id: id) }
     switch endpoint {
-    case .update: try update(&user, body, store: store)
+    case .update:
+      try update(&user, body, store: store)
+      if let primary = body["primary_email_address_id"]?.stringValue,
+        primary != user.emailAddressID
+      {
+        guard store.emailAddresses.contains(where: { $0.id == primary && $0.userID == id }) else {
+          throw .paramInvalid(
+            "primary_email_address_id", "primary_email_address_id is not one of the user's")
+        }
+        makePrimary(primary, of: &user, store: &store, now: now)
+      }
     case .delete:
       store.deleteUser(id, now: now)
       return Store.deleted(id, "user")
     case .ban, .unban:
       user.banned = endpoint == .ban
       if user.banned { store.revokeSessions(ofUser: id, now: now) }
-    case .lock, .unlock: user.locked = endpoint == .lock
+    case .lock, .unlock:
+      user.locked = endpoint == .lock
+      user.lockedUntil = user.locked ? now + UserRecord.lockoutDuration : nil
     case .updateMetadata:
       for (key, path) in [
         ("public_metadata", \UserRecord.publicMetadata),
@@ -50,10 +62,11 @@ extension BackendAPIHandler {
     }
     user.updatedAt = now
     store.users[id] = user
-    return store.userJSON(user, backend: true)
+    return store.userJSON(user, backend: true, now: now)
   }
 
-  /// `PATCH /v1/users/{id}`: names, username, password, metadata (replaced, not merged).
+  /// `PATCH /v1/users/{id}`: names, username, password, metadata (replaced, not merged);
+  /// `primary_email_address_id` (one of the user's addresses) is handled by the caller.
   private func update(
     _ user: inout UserRecord, _ body: JSONValue, store: Store
   ) throws(ClerkAPIFailure) {
@@ -114,6 +127,7 @@ extension Store {
     users[id] = nil
     userOrder.removeAll { $0 == id }
     memberships.removeAll { $0.userID == id }
+    emailAddresses.removeAll { $0.userID == id }
   }
 
   /// Revokes the user's active sessions (a ban, a deletion).

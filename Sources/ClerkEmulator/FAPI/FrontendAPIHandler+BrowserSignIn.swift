@@ -181,6 +181,18 @@ extension FrontendAPIHandler {
         redirect,
         [("__clerk_status", "failed"), ("__clerk_error_code", "external_account_not_found")])
     }
+    do {
+      try ClerkAPIFailure.checkAllowed(user, now: now)
+    } catch {
+      // A banned or locked user: the sign-in fails with Clerk's code, as the other failures.
+      verification.status = "failed"
+      verification.errorCode = error.code
+      verification.errorMessage = error.longMessage
+      signIn.firstFactor = verification
+      store.signIns[signIn.id] = signIn
+      return Self.appending(
+        redirect, [("__clerk_status", "failed"), ("__clerk_error_code", error.code)])
+    }
     verification.status = "verified"
     signIn.firstFactor = verification
     signIn.userID = user.id

@@ -1,6 +1,7 @@
 import ClerkctlCore
 import ClerkctlCrypto
 import ClerkctlHTTP
+import ClerkctlHTTPServer
 import ClerkctlJOSE
 import ClerkctlWire
 import Foundation
@@ -42,7 +43,8 @@ extension FrontendAPIHandler {
     }
     switch outcome {
     case .failure(let failure): return clerkError(failure)
-    case .success(let reply): return finish(reply)
+    case .success(let reply):
+      return finish(reply.authorizedParty(context.request.headers["Origin"]))
     }
   }
 
@@ -84,8 +86,12 @@ extension FrontendAPIHandler {
   /// Signs what the handler asked for (outside the lock) and builds the response.
   private func finish(_ reply: FrontendReply) -> HTTPResponse {
     if let claims = reply.tokenClaims {
-      return tokenResponse(claims, category: reply.tokenCategory)
+      guard reply.tokenCategory == .session else {
+        return tokenResponse(claims, category: reply.tokenCategory)
+      }
+      return rememberedSessionTokenResponse(claims)
     }
+    let body = withLastActiveTokens(reply.body)
     var headers: HTTPHeaders = [:]
     if let issue = reply.issueClientToken {
       let jwt: String
@@ -97,7 +103,7 @@ extension FrontendAPIHandler {
     } else if reply.clearClientToken {
       headers.add(name: "Authorization", value: "")
     }
-    return json(reply.body, headers: headers)
+    return json(body, headers: headers)
   }
 
   /// A new client with a fresh rotating token; its JWT is issued by `finish`.

@@ -36,7 +36,7 @@ extension FrontendAPIHandler {
       else { throw .authenticationInvalid }
       let response =
         endpoint == .me
-        ? store.userJSON(user)
+        ? store.userJSON(user, now: now)
         : try organizationMemberships(context.query, user: user, store: store)
       return .envelope(response, client: store.clientJSON(client, now: now))
     default:
@@ -46,6 +46,13 @@ extension FrontendAPIHandler {
     guard var session = store.sessions[id], session.clientID == client.id,
       session.status != .removed
     else { throw .notFound("session", id: id) }
+    // Clerk answers a banned user's token requests with 403 `user_banned` (its sessions were
+    // revoked by the ban).
+    if endpoint == .sessionToken || endpoint == .templateToken,
+      store.users[session.userID]?.banned == true
+    {
+      throw .userBanned
+    }
     switch endpoint {
     case .getSession:
       break

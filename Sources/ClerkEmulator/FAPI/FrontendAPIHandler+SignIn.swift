@@ -5,7 +5,9 @@ import Foundation
 
 /// Sign-in flows: password (one request or identifier first), email code, phone code, ticket,
 /// and the second factor (TOTP ±1 step, email or phone code, or a backup code, each good once).
-/// Identifiers: an email address, a phone number or a username.
+/// Identifiers: an email address, a phone number or a username. A banned user is refused with
+/// 403 `user_banned`, a locked one with 403 `user_locked` (the seconds left in
+/// `meta.lockout_expires_in_seconds`), at the start and at every later step.
 ///
 /// Codes: `+clerk_test` addresses and Clerk's test phone numbers (+1 XXX 555-0100…0199) always
 /// use `424242` and are sent nothing; others get a random code, recorded for
@@ -35,6 +37,7 @@ extension FrontendAPIHandler {
     var user: UserRecord?
     if let identifier {
       guard let found = store.user(identifier: identifier) else { throw .identifierNotFound }
+      try ClerkAPIFailure.checkAllowed(found, now: now)
       user = found
     } else if form.nonEmpty("password") != nil || strategy != nil {
       throw .paramMissing("identifier")
@@ -96,6 +99,7 @@ extension FrontendAPIHandler {
     guard let user = store.users[record.userID] else {
       throw .ticketInvalid
     }
+    try ClerkAPIFailure.checkAllowed(user, now: now)
     store.signInTokens[record.id]?.status = "accepted"
     store.signInTokens[record.id]?.updatedAt = now
     let owner = client ?? newClient(&store, now: now)
@@ -121,6 +125,10 @@ extension FrontendAPIHandler {
     let id = context.params["sign_in_id"] ?? ""
     guard let client, var signIn = store.signIns[id], signIn.clientID == client.id else {
       throw .notFound("sign in", id: id)
+    }
+    // A user banned or locked since the sign-in began gets no further (Clerk's 403s).
+    if endpoint != .getSignIn, let user = signIn.userID.flatMap({ store.users[$0] }) {
+      try ClerkAPIFailure.checkAllowed(user, now: now)
     }
     let form = context.form
     var reply = FrontendReply(body: .null)

@@ -4,15 +4,10 @@ import Foundation
 
 /// Clerk's JSON shapes for the records (timestamps in milliseconds).
 extension Store {
-  /// `Client.User` (FAPI) or BAPI `User` (`backend` adds `private_metadata`).
-  func userJSON(_ user: UserRecord, backend: Bool = false) -> JSONValue {
-    let email: JSONValue = [
-      "id": .string(user.emailAddressID), "object": "email_address",
-      "email_address": user.emailAddress.map(JSONValue.string) ?? .null, "reserved": false,
-      "verification": Self.adminVerification,
-      "linked_to": [], "matches_sso_connection": false,
-      "created_at": .int(user.createdAt), "updated_at": .int(user.updatedAt),
-    ]
+  /// `Client.User` (FAPI) or BAPI `User` (`backend` adds `private_metadata`); a lock is read
+  /// as of `now` (else as of the user's last change).
+  func userJSON(_ user: UserRecord, backend: Bool = false, now: Int64? = nil) -> JSONValue {
+    let lockout = user.lockoutSeconds(at: now ?? user.updatedAt)
     var json: [String: JSONValue] = [
       "id": .string(user.id), "object": "user",
       "username": user.username.map(JSONValue.string) ?? .null,
@@ -26,7 +21,7 @@ extension Store {
       "two_factor_enabled": .bool(user.hasSecondFactor),
       "totp_enabled": .bool(user.hasSecondFactor),
       "backup_code_enabled": .bool(user.backupCodeEnabled),
-      "email_addresses": user.emailAddress == nil ? [] : [email],
+      "email_addresses": .array(emailAddresses(of: user).map(emailAddressJSON)),
       "phone_numbers": user.phoneNumber == nil ? [] : [phoneNumberJSON(user)],
       "web3_wallets": [], "passkeys": [],
       "external_accounts": [], "saml_accounts": [], "enterprise_accounts": [],
@@ -37,8 +32,8 @@ extension Store {
       "mfa_enabled_at": user.hasSecondFactor ? .int(user.createdAt) : .null,
       "mfa_disabled_at": nil,
       "password_last_updated_at": user.password == nil ? .null : .int(user.createdAt),
-      "banned": .bool(user.banned), "locked": .bool(user.locked),
-      "lockout_expires_in_seconds": nil,
+      "banned": .bool(user.banned), "locked": .bool(lockout != nil),
+      "lockout_expires_in_seconds": lockout.map(JSONValue.int) ?? .null,
       "verification_attempts_remaining": 100, "delete_self_enabled": true,
       // Clerk's `create_organizations_limit`: 0 means unlimited.
       "create_organization_enabled": false, "create_organizations_limit": 0,
@@ -94,12 +89,15 @@ extension Store {
     return [
       "object": "session", "id": .string(session.id), "status": .string(session.status.rawValue),
       "expire_at": .int(session.expireAt), "abandon_at": .int(session.abandonAt),
-      "last_active_at": .int(session.lastActiveAt), "last_active_token": nil,
+      "last_active_at": .int(session.lastActiveAt),
+      "last_active_token": session.lastActiveToken.map {
+        ["object": "token", "jwt": .string($0)]
+      } ?? .null,
       "last_active_organization_id": session.lastActiveOrganizationID.map(JSONValue.string)
         ?? .null,
       "actor": session.actor ?? .null, "tasks": nil,
       "factor_verification_age": .array(factorAges(session, now: now).map(JSONValue.int)),
-      "user": user.map { userJSON($0) } ?? .null,
+      "user": user.map { userJSON($0, now: now) } ?? .null,
       "public_user_data": user.map(publicUserData) ?? .null,
       "created_at": .int(session.createdAt), "updated_at": .int(session.updatedAt),
     ]

@@ -20,4 +20,6 @@ struct SessionRecord: Sendable, Equatable {
   var lastActiveOrganizationID: String? = nil
   /// The impersonator, for a session an actor token created (its tokens' `act` claim).
   var actor: JSONValue? = nil
+  /// The session token minted last (`last_active_token`): at sign-in, then by each request.
+  var lastActiveToken: String? = nil
 }

@@ -6,7 +6,8 @@ import Foundation
 struct UserRecord: Sendable, Equatable {
   var id: String
   var emailAddressID: String
-  /// The primary (and only) email address; `nil` for a user without one (a phone user).
+  /// The primary email address; `nil` for a user without one (a phone user). Others are
+  /// ``EmailAddressRecord``s in the store.
   var emailAddress: String?
   var password: String?
   var totpSecret: [UInt8]?
@@ -27,6 +28,11 @@ struct UserRecord: Sendable, Equatable {
   /// Moderation over the Backend API (`ban`, `lock`).
   var banned = false
   var locked = false
+  /// Whether the primary email address is verified (one added unverified over the Backend API
+  /// and made primary is not).
+  var emailVerified = true
+  /// When a lock ends (Clerk's locks expire; ``lockoutDuration`` after `lock`).
+  var lockedUntil: Int64? = nil
   /// The metadata only the Backend API sees, and the one the user may write.
   var privateMetadata: JSONValue = [:]
   var unsafeMetadata: JSONValue = [:]
@@ -61,5 +67,16 @@ struct UserRecord: Sendable, Equatable {
     }
     let digits = rest.filter { $0.isASCII && $0.isNumber }
     return digits.isEmpty ? nil : "+" + digits
+  }
+}
+
+extension UserRecord {
+  /// How long Clerk's default lockout lasts (an hour).
+  static let lockoutDuration: Int64 = 3_600_000
+
+  /// The seconds left of the user's lock at `now` (rounded up), or `nil` when not locked.
+  func lockoutSeconds(at now: Int64) -> Int64? {
+    guard locked, let lockedUntil, now < lockedUntil else { return nil }
+    return (lockedUntil - now + 999) / 1000
   }
 }

@@ -10,10 +10,12 @@ struct ClerkAPIFailure: Error, Equatable {
   var longMessage: String
   var paramName: String?
   var headers: HTTPHeaders = [:]
+  /// More of `meta` (`lockout_expires_in_seconds`, …).
+  var meta: [String: JSONValue] = [:]
 
   /// `{"errors":[…],"clerk_trace_id":…}`.
   func body(traceID: String) -> JSONValue {
-    var meta: [String: JSONValue] = [:]
+    var meta = self.meta
     if let paramName { meta["param_name"] = .string(paramName) }
     let error: JSONValue = [
       "message": .string(message), "long_message": .string(longMessage), "code": .string(code),

@@ -4,7 +4,7 @@ extension Emulator {
   /// Every route the emulator serves, in match order. Tests check each `.frontend` and
   /// `.backend` route against Clerk's OpenAPI specs.
   package static let routes: [Route] =
-    coreRoutes + machineRoutes + userRoutes + credentialRoutes
+    coreRoutes + machineRoutes + userRoutes + credentialRoutes + resourceRoutes
 
   /// The routes of the Frontend API, the Backend API subset, Convex and the test surface.
   private static let coreRoutes: [Route] = [

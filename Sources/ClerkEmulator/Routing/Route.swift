@@ -68,6 +68,8 @@ enum Endpoint: Sendable, Equatable {
   case machine(MachineEndpoint)
   /// A user's moderation, metadata and password over the Backend API.
   case users(UserEndpoint)
+  /// Email addresses, session creation and organizations over the Backend API.
+  case resources(ResourceEndpoint)
   /// API keys, actor tokens and testing tokens, served by `CredentialHandler`.
   case credential(CredentialEndpoint)
 }

@@ -30,6 +30,10 @@ struct Store: Sendable {
   var machineAuth = MachineStore()
   /// API keys.
   var apiKeys = APIKeyStore()
+  /// Users' additional email addresses (oldest first) and organization invitations.
+  var emailAddresses: [EmailAddressRecord] = []
+  var invitations: [OrganizationInvitationRecord] = []
+  var instanceInvitations: [InvitationRecord] = []
 
   /// The user with this email address (any case), username (any case) or phone number (E.164,
   /// spaces and dashes ignored).

@@ -6,7 +6,8 @@ import Foundation
 /// The claims of session and template tokens (signed later, outside the lock).
 extension EmulatorSurface {
   /// Session token, Clerk's v2 claims: `iss sub sid iat exp nbf(iat-10) jti v fva sts`, plus `o`
-  /// with an active organization; no `azp` (native calls carry no Origin). `lifetime` (seconds)
+  /// with an active organization; `azp` only for a request with an `Origin` (added by the
+  /// Frontend API handler; native calls carry none). `lifetime` (seconds)
   /// overrides the configured one (BAPI's `expires_in_seconds`).
   func sessionTokenClaims(
     _ session: SessionRecord, store: Store, now: Int64, lifetime: Int64? = nil

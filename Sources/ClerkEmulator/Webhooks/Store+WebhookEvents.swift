@@ -6,7 +6,7 @@ import ClerkctlWire
 /// test surface), its event follows.
 extension Store {
   /// The events that take `previous` to `self`: creations and updates first (users,
-  /// organizations, memberships, then sessions), deletions last (memberships, organizations,
+  /// organizations, memberships, invitations, then sessions), deletions last (memberships, organizations,
   /// users), each kind oldest first.
   ///
   /// A user's `last_sign_in_at` alone is no `user.updated` (Clerk sends none for a sign-in); a
@@ -20,7 +20,10 @@ extension Store {
         events.append(WebhookEvent(type: "user.created", data: userJSON(user, backend: true)))
         continue
       }
-      if Self.significant(old) != Self.significant(user) {
+      if Self.significant(old) != Self.significant(user)
+        || emailAddresses.filter({ $0.userID == id })
+          != previous.emailAddresses.filter({ $0.userID == id })
+      {
         events.append(WebhookEvent(type: "user.updated", data: userJSON(user, backend: true)))
       }
     }
@@ -42,6 +45,17 @@ extension Store {
       case nil: events.append(WebhookEvent(type: "organizationMembership.created", data: data))
       case let old? where old != membership:
         events.append(WebhookEvent(type: "organizationMembership.updated", data: data))
+      default: break
+      }
+    }
+    let oldInvitations = Dictionary(
+      previous.invitations.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
+    for invitation in invitations {
+      let data = invitationJSON(invitation, now: invitation.updatedAt)
+      switch oldInvitations[invitation.id]?.status {
+      case nil: events.append(WebhookEvent(type: "organizationInvitation.created", data: data))
+      case let old? where old != invitation.status && invitation.status == "revoked":
+        events.append(WebhookEvent(type: "organizationInvitation.revoked", data: data))
       default: break
       }
     }

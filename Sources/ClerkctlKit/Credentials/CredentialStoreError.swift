@@ -1,4 +1,5 @@
 import ClerkctlCore
+import ClerkctlKeyring
 import FoundationEssentials
 
 /// Why the credential store could not read, write or lock a profile's file.
@@ -26,6 +27,10 @@ package enum CredentialStoreError: Error, Equatable, CustomStringConvertible {
   case lockTimeout(path: String, seconds: Double)
   /// A system call failed.
   case io(path: String, operation: String, message: String)
+  /// The profile keeps its secret in the OS keyring, which cannot be used.
+  case keyring(KeyringError)
+  /// The profile's file at `path` says its secret is in the OS keyring, which holds none.
+  case keyringItemMissing(path: String)
 
   /// Whether this is bad input from the caller rather than a file problem.
   package var isUsageError: Bool {
@@ -62,6 +67,11 @@ package enum CredentialStoreError: Error, Equatable, CustomStringConvertible {
         + "another process is holding it: wait for it to finish or stop it"
     case .io(let path, let operation, let message):
       return "cannot \(operation) '\(path)': \(message)"
+    case .keyring(let error):
+      return error.description
+    case .keyringItemMissing(let path):
+      return "profile '\(Self.profileName(from: path))' keeps its secret in the OS keyring, "
+        + "which holds none for it; delete '\(path)' and sign in again"
     }
   }
 

@@ -1,4 +1,5 @@
 import ClerkctlCore
+import ClerkctlKeyring
 import FoundationEssentials
 import Glibc
 
@@ -21,6 +22,11 @@ package struct ProfileStore: CredentialStore {
   package let clock: Clock
   /// Called with the temp file's path just before it is renamed into place (tests inject faults).
   let beforeRename: @Sendable (String) throws(CredentialStoreError) -> Void
+  /// Holds the secrets of profiles that keep them in the OS keyring (see
+  /// `ProfileStore+Keyring.swift`); reached only for those.
+  package var keyring: any SecretKeyring = SecretServiceKeyring.shared
+  /// Where saves keep the secret; `nil`: where the profile's file says, else in the file.
+  package var requestedLocation: SecretLocation?
 
   /// The largest credential file read (1 MiB).
   package static let maxFileSize = 1 << 20
@@ -85,7 +91,8 @@ package struct ProfileStore: CredentialStore {
       if !acceptingExposed, let exposure { throw exposure }
     }
     let credential = try ProfileCredential(
-      parsing: try file.readAll(limit: Self.maxFileSize), path: path)
+      parsing: try resolvingKeyring(file.readAll(limit: Self.maxFileSize), path: path),
+      path: path)
     guard credential.profile == profile else {
       throw .corrupt(path: path, reason: "it belongs to profile '\(credential.profile)'")
     }
@@ -104,10 +111,13 @@ package struct ProfileStore: CredentialStore {
     try ProfileName.validate(credential.profile)
     try prepareDirectories()
     try removeStaleTemporaryFiles(profile: credential.profile)
+    let stored = try fileBytes(for: credential)
     try AtomicFile.write(
-      Array((credential.jsonValue.prettyEncoded + "\n").utf8),
-      to: directory.credentialPath(profile: credential.profile), lockTemporary: true,
-      beforeRename: beforeRename)
+      stored.bytes, to: directory.credentialPath(profile: credential.profile),
+      lockTemporary: true, beforeRename: beforeRename)
+    if let stale = stored.stale {
+      _ = try? keyring.clear(profile: stale.profile, directory: stale.directory)
+    }
   }
 
   /// Deletes a profile's credential (with its token cache), its lock file and the temp files
@@ -122,6 +132,7 @@ package struct ProfileStore: CredentialStore {
     try ProfileName.validate(profile)
     guard try checkDirectories() else { return false }
     try removeStaleTemporaryFiles(profile: profile)
+    try removeKeyringItem(profile: profile)
     let existed = try remove(directory.credentialPath(profile: profile))
     _ = try remove(directory.lockPath(profile: profile))
     if existed { try syncProfilesDirectory() }

@@ -110,6 +110,24 @@ struct TargetGraphTests {
     #expect(users("COpenSSL") == ["ClerkctlCrypto"])
     #expect(users("CSystem") == ["ClerkctlCommandLine"])
     #expect(users("CCloseOnExec") == ["ClerkctlCore"])
+    #expect(users("CSecret") == ["ClerkctlKeyring"])
+  }
+
+  @Test("the keyring layer is its own: libsecret's shim and the base, nothing of the client")
+  func keyringLayer() async throws {
+    let description = try await Self.describe()
+    let reach = Self.closure(of: ["ClerkctlKeyring"], in: description)
+    #expect(reach == ["ClerkctlKeyring", "CSecret", "ClerkctlCore", "CCloseOnExec"])
+    let kit = try #require(description.products.first { $0.name == "ClerkctlKit" })
+    #expect(Self.closure(of: kit.targets, in: description).contains("ClerkctlKeyring"))
+    // libsecret is opened with dlopen, never linked: its module map names no library to link,
+    // and the shim includes no header of libsecret's or GLib's (no -dev package to build).
+    let shim = try Self.packageRoot().appendingPathComponent("Sources/CSecret")
+    let map = try String(
+      contentsOf: shim.appendingPathComponent("module.modulemap"), encoding: .utf8)
+    #expect(!map.contains("link"))
+    let header = try String(contentsOf: shim.appendingPathComponent("shim.h"), encoding: .utf8)
+    #expect(!header.contains("#include <libsecret") && !header.contains("#include <glib"))
   }
 
   @Test("the emulator speaks the wire and never uses the client's logic")

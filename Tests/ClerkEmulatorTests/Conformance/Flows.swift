@@ -29,6 +29,7 @@ struct Flows {
     try organizations()
     try machines()
     try users()
+    try resources()
     try credentials()
     try errors()
   }

@@ -29,10 +29,14 @@ struct StartupFootprintTests {
       foundation.isEmpty,
       "clerkctl depends on \(foundation): something on clerkctl's path (the Clerkctl* layers, ClerkCLI) uses Foundation proper; use FoundationEssentials, the stdlib or Glibc"
     )
-    let loadedOnDemand = needed.filter { $0.hasPrefix("libcurl") || $0.hasPrefix("libcrypto") }
+    let loadedOnDemand = needed.filter {
+      $0.hasPrefix("libcurl") || $0.hasPrefix("libcrypto") || $0.hasPrefix("libsecret")
+        || $0.hasPrefix("libglib") || $0.hasPrefix("libgio")
+    }
     #expect(
       loadedOnDemand.isEmpty,
-      "clerkctl links \(loadedOnDemand); they are opened on first use (CurlLibrary, CryptoLibrary)")
+      "clerkctl links \(loadedOnDemand); they are opened on first use (CurlLibrary, CryptoLibrary, SecretLibrary)"
+    )
 
     let symbols = try await Self.run("/usr/bin/nm", [binary]).stdout
     // The reader sees clerkctl's own symbols (the binary is not stripped).
@@ -48,7 +52,10 @@ struct StartupFootprintTests {
   /// `URLComponents`, `JSONDecoder`/`JSONEncoder`, `Data`'s file I/O and the like each bring
   /// start-up work or a large share of the library with them; clerkctl has its own small
   /// replacements (`ProcessEnvironment`, `LocalFile`, `AbsoluteURL`, `JSONValue`).
-  static let allowedFoundationEssentialsTypes = ["4DateV"]
+  /// `LocalizedError` is a protocol (the library's `ClerkAuthError` conforms, for
+  /// `localizedDescription`): a descriptor and three default getters, no initializer and no
+  /// state, so nothing of it runs at start.
+  static let allowedFoundationEssentialsTypes = ["4DateV", "14LocalizedError"]
 
   @Test("clerkctl uses nothing from FoundationEssentials but Date")
   func foundationEssentialsUse() async throws {
@@ -95,6 +102,7 @@ struct StartupFootprintTests {
     #expect(mapped.contains("libc.so.6"), "no loader trace in: \(hit.stderr.prefix(300))")
     let unwanted = mapped.filter {
       $0.hasPrefix("libcurl") || $0.hasPrefix("libcrypto") || $0.hasPrefix("libssl")
+        || $0.hasPrefix("libsecret") || $0.hasPrefix("libglib")
     }
     #expect(unwanted.isEmpty, "a cache hit mapped \(unwanted)")
   }

@@ -16,7 +16,8 @@ package struct StatusCommand: Command {
         stored). The selected profile is marked '*': --profile, else CLERKCTL_PROFILE, else \
         'clerkctl profile use', else default. --json prints {schema_version, config_dir, \
         selected_profile, selected_from (flag, environment, profile_use or default), profiles: \
-        [{profile, selected, fapi_url, user_id, email, identifier, session_id, session_status, file: {path, mode}, \
+        [{profile, selected, fapi_url, user_id, email, identifier, session_id, session_status, \
+        store, file: {path, mode}, \
         tokens: [{template, expires_at, expires_in}], error}]}.
         """,
       options: [OptionKey.offline.spec])
@@ -55,10 +56,12 @@ package struct StatusCommand: Command {
       ]
       let path = store.directory.credentialPath(profile: name)
       let mode = store.fileMode(profile: name)
+      let location = store.secretLocation(profile: name)
       entry["file"] = [
         "path": .string(path),
         "mode": mode.map { .string(String($0 & 0o777, radix: 8)) } ?? .null,
       ]
+      entry["store"] = location.map { .string($0.rawValue) } ?? .null
       var line = "\(name == selected ? "*" : " ") \(name)"
       var status = "signed_out"
       do {
@@ -134,6 +137,7 @@ package struct StatusCommand: Command {
       }
       entry["session_status"] = .string(status)
       line += "\n    file: \(path) (\(mode.map { String($0 & 0o777, radix: 8) } ?? "absent"))"
+      if location == .keyring { line += ", the secret in the OS keyring" }
       lines.append(line)
       entries.append(.object(entry))
     }

@@ -62,6 +62,7 @@ package struct LoginCommand: Command {
         Options.sso.spec, Options.noBrowser.spec,
         OptionKey.callbackPort.spec, Options.redirectURL.spec, OptionKey.signInTimeout.spec,
         Options.noSignUp.spec, MachineOptions.machine.spec, MachineOptions.secretFromStdin.spec,
+        LoginCommand.store.spec,
       ])
   }
 
@@ -139,10 +140,13 @@ package struct LoginCommand: Command {
   let browser: BrowserLoginOptions?
   /// With `--machine` (see `LoginCommand+Machine.swift`): whether the secret is on stdin.
   var machine: Bool?
+  /// `--store` (see `LoginCommand+Store.swift`).
+  var store: SecretLocation?
 
   package init(parsed: ParsedArguments) throws {
     try Self.checkMachineOptions(parsed)
     machine = parsed[MachineOptions.machine] ? parsed[MachineOptions.secretFromStdin] : nil
+    store = parsed[LoginCommand.store]
     identifier = parsed[Options.identifier]
     passwordFromStdin = parsed[Options.passwordFromStdin]
     codeFromStdin = parsed[Options.codeFromStdin]
@@ -185,6 +189,7 @@ package struct LoginCommand: Command {
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
+    let context = try context.storingSignIn(in: store, profile: try context.profileName())
     do {
       if let machine { return try runMachineLogin(context, secretFromStdin: machine) }
       if let browser { return try runBrowserLogin(browser, context) }

@@ -9,7 +9,8 @@ package struct ProfileListCommand: Command {
       abstract: "Print the stored profile names, the one in force marked with '*'.",
       discussion: """
         One name a line on stdout. --json prints {schema_version, profiles: [{profile, \
-        current, fapi_url, user_id, email, identifier}]}.
+        current, kind, store, fapi_url, user_id, email, identifier}]}; store is where the \
+        secret is kept (file or keyring).
         """)
   }
 
@@ -25,6 +26,7 @@ package struct ProfileListCommand: Command {
       entries.append([
         "profile": .string(name), "current": .bool(name == current),
         "kind": credential.map { .string($0.kind.rawValue) } ?? .null,
+        "store": store.secretLocation(profile: name).map { .string($0.rawValue) } ?? .null,
         "fapi_url": credential.map { .string($0.fapiURL) } ?? .null,
         "user_id": credential?.userID.map(JSONValue.string) ?? .null,
         "email": credential?.email.map(JSONValue.string) ?? .null,
