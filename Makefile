@@ -19,9 +19,14 @@ setup:
 # and dlopen would search the binary's own directory first, so a libcurl.so.4 planted beside it
 # in a shared directory would run inside clerkctl.
 RELEASE_LDFLAGS := --disable-local-rpath -Xswiftc -use-ld=bfd -Xlinker --no-export-dynamic
+# `clerkctl version` names the commit and the build date (UTC) of a release build.
+COMMIT ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null)
+BUILD_DATE ?= $(shell date -u +%Y-%m-%d)
+BUILD_INFO := -Xcc -DCLERKCTL_COMMIT='"$(COMMIT)"' -Xcc -DCLERKCTL_BUILD_DATE='"$(BUILD_DATE)"'
+
 # The two products only: ClerkTestSupport (a target, for the tests) does not build in release.
 build: setup
-	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LDFLAGS) --product clerkctl
+	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LDFLAGS) $(BUILD_INFO) --product clerkctl
 	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LDFLAGS) --product clerk-emulator
 
 test: setup
@@ -55,6 +60,7 @@ install: build
 	.build/release/clerkctl help --man-pages | while read -r page words; do \
 	  .build/release/clerkctl help --man $$words > "$(DESTDIR)$(MANDIR)/$$page.1" || exit 1; \
 	done
+	.build/release/clerk-emulator --man > "$(DESTDIR)$(MANDIR)/clerk-emulator.1"
 	.build/release/clerkctl completion bash > "$(DESTDIR)$(SHAREDIR)/bash-completion/completions/clerkctl"
 	.build/release/clerkctl completion zsh > "$(DESTDIR)$(SHAREDIR)/zsh/site-functions/_clerkctl"
 	.build/release/clerkctl completion fish > "$(DESTDIR)$(SHAREDIR)/fish/vendor_completions.d/clerkctl.fish"

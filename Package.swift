@@ -51,6 +51,8 @@ let package = Package(
     // Pins three symbols the static Swift runtime calls to their old versions, so the release
     // binaries run on glibc 2.34 and libstdc++ 3.4.29 (RHEL 9, Ubuntu 22.04); see compat.c.
     .target(name: "CCompat", linkerSettings: [.linkedLibrary("m"), .linkedLibrary("stdc++")]),
+    // The commit and build date `make build` passes in (-Xcc -D…), for `clerkctl version`.
+    .target(name: "CBuildInfo"),
     // The glibc calls that create descriptors close-on-exec (pipe2, accept4, mkostemp) and
     // posix_spawn's close-from, which Swift's Glibc module does not declare. Headers only.
     .systemLibrary(name: "CCloseOnExec"),
@@ -123,7 +125,7 @@ let package = Package(
       dependencies: [
         "ClerkctlCore", "ClerkctlWire", "ClerkctlHTTP", "ClerkctlCurl", "ClerkctlHTTPServer",
         "ClerkctlCrypto", "ClerkctlJOSE", "ClerkctlKeyring", "ClerkctlKit",
-        "ClerkctlBrowserSignIn", "ClerkctlCommandLine",
+        "ClerkctlBrowserSignIn", "ClerkctlCommandLine", "CBuildInfo",
       ],
       swiftSettings: settings
     ),

@@ -98,3 +98,13 @@ kill "$emulator_pid"
 wait "$emulator_pid" || true
 emulator_pid=""
 echo "Demo complete." >&2
+# The three commands to try by hand (the quick start of README.md).
+cat >&2 <<'EOT'
+
+Try it yourself (binaries in .build/release; 'make install PREFIX=$HOME/.local' puts them on PATH):
+  .build/release/clerk-emulator --port 8787 --quiet &
+then the three commands:
+  export CLERK_FAPI_URL=http://127.0.0.1:8787
+  .build/release/clerkctl login --identifier demo@example.com   # password: demo-password
+  .build/release/clerkctl token --template convex
+EOT

@@ -59,6 +59,7 @@ stage() {
     # shellcheck disable=SC2086 # the words are the command's name, one argument each
     "$bin/clerkctl" help --man $words >"$dir$prefix/share/man/man1/$page.1"
   done
+  "$bin/clerk-emulator" --man >"$dir$prefix/share/man/man1/clerk-emulator.1"
   "$bin/clerkctl" completion bash >"$dir$prefix/share/bash-completion/completions/clerkctl"
   "$bin/clerkctl" completion zsh >"$dir$prefix/share/zsh/site-functions/_clerkctl"
   "$bin/clerkctl" completion fish >"$dir$prefix/share/fish/vendor_completions.d/clerkctl.fish"

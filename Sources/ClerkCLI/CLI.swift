@@ -25,10 +25,16 @@ package enum CLI {
   /// - Returns: the exit code.
   package static func run(arguments: [String], context: CommandContext) -> Int32 {
     var commandPath: [String] = []
+    var active = context
     do {
       switch try CommandLineParser(root: RootCommand.self).parse(arguments) {
       case .version:
-        context.terminal.writeOutput("clerkctl \(ClerkVersion.current)\n")
+        // `--version --json` is `version --json`.
+        if arguments.contains("--json") {
+          context.terminal.writeOutput(BuildDetails.json.prettyEncoded + "\n")
+        } else {
+          context.terminal.writeOutput(BuildDetails.text + "\n")
+        }
         return ExitCode.success.rawValue
       case .help(let path):
         context.terminal.writeOutput(HelpFormatter.help(for: path, columns: context.columns))
@@ -38,11 +44,25 @@ package enum CLI {
         var context = context
         context.globals = GlobalOptions(parsed: parsed)
         context.commandPath = parsed.commandPath
+        active = context
+        // --json is a promise of JSON on stdout: a command that has none refuses it.
+        if context.globals.json, ["exec", "completion", "help"].contains(parsed.commandPath.first) {
+          throw UsageError(
+            "'clerkctl \(parsed.commandPath.joined(separator: " "))' has no JSON output; drop --json"
+          )
+        }
         let command = try type.init(parsed: parsed)
         return try command.run(context)
       }
     } catch {
-      return ErrorReporter.report(error, commandPath: commandPath, to: context.terminal)
+      let refined = ErrorRefinement.refine(error, active)
+      // --json (even one the parser did not get to): the failure as one object on stderr.
+      if active.globals.json || arguments.prefix(while: { $0 != "--" }).contains("--json") {
+        let object = JSONErrorReport.object(for: refined, commandPath: commandPath)
+        context.terminal.writeError(object.prettyEncoded + "\n")
+        return ErrorReporter.exitCode(for: refined).rawValue
+      }
+      return ErrorReporter.report(refined, commandPath: commandPath, to: context.terminal)
     }
   }
 }

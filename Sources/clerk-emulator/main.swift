@@ -24,6 +24,9 @@ do throws(EmulatorUsageError) {
   case .version:
     FileHandle.standardOutput.write(Data((EmulatorCommandLine.versionLine + "\n").utf8))
     exit(0)
+  case .manPage:
+    FileHandle.standardOutput.write(Data(EmulatorManPage.roff.utf8))
+    exit(0)
   case .run(let parsed): options = parsed
   }
 } catch {

@@ -116,6 +116,18 @@ public struct EmulatorAdmin: Sendable {
 }
 
 extension EmulatorAdmin {
+  /// The email codes sent to `address`, oldest first (`GET /__emulator/emails?to=`).
+  package func emailCodes(to address: String) throws -> [String] {
+    let encoded = address.replacingOccurrences(of: "@", with: "%40")
+    let json = try send("GET", "/__emulator/emails?to=" + encoded)
+    return (json.arrayValue ?? []).compactMap { $0["code"]?.stringValue }
+  }
+
+  /// ``emailCodes(to:)``, awaited.
+  package func emailCodes(to address: String) async throws -> [String] {
+    try await onOwnThread { try emailCodes(to: address) }
+  }
+
   /// ``requests()`` on a thread of its own (the request may wait on a child emulator), awaited.
   public func requests() async throws -> [LoggedRequest] {
     try await onOwnThread { try requests() }

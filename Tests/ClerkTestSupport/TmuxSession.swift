@@ -14,9 +14,12 @@ package final class TmuxSession: @unchecked Sendable {
   private let tmux: String
   private var socket: String { directory.file("socket") }
 
-  /// Starts `command` (its first element a path) in a 100×30 terminal, blocking: on a thread of
-  /// its own (``onOwnThread(_:)``), or awaited with ``start(_:environment:)``.
-  package init(_ command: [String], environment: [String: String]) throws {
+  /// Starts `command` (its first element a path) in a `columns`×30 terminal (100 unless told),
+  /// blocking: on a thread of its own (``onOwnThread(_:)``), or awaited with
+  /// ``start(_:environment:columns:)``.
+  package init(
+    _ command: [String], environment: [String: String], columns: Int = 100
+  ) throws {
     guard let tmux = Self.find("tmux") else {
       throw SpawnError(
         message: "tmux is not installed; the terminal tests run prompts under it. "
@@ -29,7 +32,7 @@ package final class TmuxSession: @unchecked Sendable {
       + "else echo '[tty echo]'; fi; exec sleep 600"
     let variables = environment.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }
     let started = try tmuxRun(
-      ["new-session", "-d", "-x", "100", "-y", "30", "/usr/bin/env", "-i"] + variables
+      ["new-session", "-d", "-x", String(columns), "-y", "30", "/usr/bin/env", "-i"] + variables
         + ["/bin/bash", "-c", script, "bash"] + command)
     guard started.status == 0 else {
       throw SpawnError(message: "tmux new-session failed: \(started.stderr)")
@@ -100,9 +103,9 @@ package final class TmuxSession: @unchecked Sendable {
 
   /// Starts `command` as ``init(_:environment:)`` does, on a thread of its own, awaited.
   package static func start(
-    _ command: [String], environment: [String: String]
+    _ command: [String], environment: [String: String], columns: Int = 100
   ) async throws -> TmuxSession {
-    try await onOwnThread { try TmuxSession(command, environment: environment) }
+    try await onOwnThread { try TmuxSession(command, environment: environment, columns: columns) }
   }
 
   /// What the terminal shows now, awaited.

@@ -74,7 +74,10 @@ extension CommandContext {
     client = ProxyNotice(environment: environment) { terminal.writeError($0) }.wrapping(client)
     // Progress only where a person watches one call at a time: not for exec, whose command
     // shares the terminal while tokens are refreshed behind it.
-    if terminal.isTerminal(.error), !globals.json, !isVerbose, commandPath.first != "exec" {
+    // Not on TERM=dumb either: the line is drawn with cursor escapes.
+    if terminal.isTerminal(.error), !globals.json, !isVerbose, commandPath.first != "exec",
+      environment["TERM"] != "dumb"
+    {
       let terminal = self.terminal
       client = ProgressLine { terminal.writeError($0) }.wrapping(client)
     }
@@ -146,6 +149,8 @@ extension CommandContext {
   /// Writes `text` and a newline to stderr, control characters other than its line breaks
   /// replaced (notes quote servers and files).
   package func note(_ text: String) {
+    // --quiet keeps warnings and errors (they start with "clerkctl:"), not the rest.
+    if globals.quiet, !text.hasPrefix("clerkctl:") { return }
     terminal.writeError(TerminalText.sanitizedLines(text) + "\n")
   }
 

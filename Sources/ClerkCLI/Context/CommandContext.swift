@@ -80,14 +80,16 @@ package struct CommandContext: Sendable {
   /// Whether `stream` may carry colour: a terminal, without `--no-color`, `NO_COLOR` or
   /// `TERM=dumb`.
   package func usesColour(_ stream: Terminal.Stream) -> Bool {
-    terminal.isTerminal(stream) && !globals.noColor && environment["NO_COLOR"] == nil
+    terminal.isTerminal(stream) && !globals.noColor && nonEmpty("NO_COLOR") == nil
       && environment["TERM"] != "dumb"
   }
 
-  /// The width to wrap help at: `$COLUMNS`, else 80.
+  /// The width to wrap help at: `$COLUMNS`, else the terminal's own width (`TIOCGWINSZ`: no
+  /// shell exports `COLUMNS`), else 80; never below 40.
   package var columns: Int {
-    guard let text = environment["COLUMNS"], let value = Int(text), value >= 40 else { return 80 }
-    return value
+    if let text = environment["COLUMNS"], let value = Int(text), value >= 40 { return value }
+    guard let width = terminal.columns() else { return 80 }
+    return max(40, width)
   }
 
   /// `"clerkctl jwt decode"`.

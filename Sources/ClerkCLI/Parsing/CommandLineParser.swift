@@ -159,6 +159,10 @@ extension CommandLineParser {
         position += 1
         let spelling = "-" + String(letter)
         guard let option = options.first(where: { $0.short == letter }) else {
+          if letter == "v" {
+            throw UsageError(
+              "'-v' is not an option: --verbose traces HTTP, -V (--version) prints the version")
+          }
           throw UsageError("unknown option '\(spelling)' for '\(name)'")
         }
         if option.isFlag {

@@ -1,3 +1,5 @@
+import ClerkctlCommandLine
+
 /// What an option's or argument's value is: how the parser checks it and how shells complete it.
 package enum ValueKind: Sendable, Equatable {
   /// Free text, checked by the command.
@@ -24,13 +26,18 @@ package enum ValueKind: Sendable, Equatable {
   case profile
   /// A JWT template name (completed with `convex` and the templates in the token cache).
   case template
+  /// An organization slug (completed with the ones `org list` saw for the profile).
+  case organization
+  /// A social sign-in provider (completed with the ones seen at login, else common ones).
+  case provider
 
   /// Checks `value` for an option or argument shown as `label`.
   ///
   /// - Returns: the usage-error message, or `nil` when the value is acceptable.
   func problem(with value: String, label: String) -> String? {
     switch self {
-    case .string, .path, .directory, .url, .command, .profile, .template:
+    case .string, .path, .directory, .url, .command, .profile, .template, .organization,
+      .provider:
       return nil
     case .integer:
       return Int(value) == nil ? "'\(label)' expects an integer, got '\(value)'" : nil
@@ -51,7 +58,10 @@ package enum ValueKind: Sendable, Equatable {
       return nil
     case .choice(let choices):
       guard choices.contains(value) else {
-        return "'\(label)' must be one of \(choices.joined(separator: ", "))"
+        let near = ErrorRefinement.nearestProfile(to: value, in: choices).map {
+          "; did you mean '\($0)'?"
+        }
+        return "'\(label)' must be one of \(choices.joined(separator: ", "))" + (near ?? "")
       }
       return nil
     }

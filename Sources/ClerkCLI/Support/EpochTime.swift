@@ -1,5 +1,6 @@
 import ClerkctlCore
 import ClerkctlHTTP
+import Glibc
 
 /// Epoch seconds as a person reads them: `2026-11-30 08:15:32 UTC (in 48 s)`.
 package enum EpochTime {
@@ -24,6 +25,18 @@ package enum EpochTime {
 
   /// 9999-12-31 23:59:59 UTC; `-limit` is before year 0.
   static let limit: Int64 = 253_402_300_799
+
+  /// The time of day of `seconds` in the local time zone (`TZ`, else /etc/localtime), as a
+  /// person reading a deadline expects it: `10:12:05 CET`; UTC when the zone is unknown.
+  package static func localTimeOfDay(_ seconds: Int64) -> String {
+    var time = time_t(seconds)
+    var parts = tm()
+    guard localtime_r(&time, &parts) != nil else { return timeOfDay(seconds) }
+    let zone = parts.tm_zone.map { String(cString: $0) } ?? ""
+    let clock =
+      "\(pad(Int64(parts.tm_hour))):\(pad(Int64(parts.tm_min))):\(pad(Int64(parts.tm_sec)))"
+    return zone.isEmpty ? clock : clock + " " + zone
+  }
 
   /// The time of day of `seconds`, in UTC: `09:12:05 UTC`.
   package static func timeOfDay(_ seconds: Int64) -> String {

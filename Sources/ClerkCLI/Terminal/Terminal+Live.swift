@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import Glibc
 
 extension Terminal {
@@ -33,7 +34,13 @@ extension Terminal {
           return line
         }
       },
-      readAtMost: { reader.readAll(limit: $0) }
+      readAtMost: { reader.readAll(limit: $0) },
+      holdEcho: { EchoHold.begin() },
+      releaseEcho: { EchoHold.end() },
+      echoWhilePrompting: { EchoHold.echo($0) },
+      columns: {
+        TerminalSize.columns(of: STDOUT_FILENO) ?? TerminalSize.columns(of: STDERR_FILENO)
+      }
     )
   }
 

@@ -24,6 +24,17 @@ package struct Terminal: Sendable {
   ///
   /// - Throws: ``CLIError/inputEnded(_:)`` at end of input.
   package var readSecret: @Sendable (_ prompt: String) throws -> String
+  /// Turns echo off on an interactive stdin until ``releaseEcho`` (echoing prompts still
+  /// echo), so nothing typed ahead of a secret prompt shows; returns the state to restore on
+  /// Ctrl-C, or `nil` when nothing changed (not a terminal, or a test's terminal).
+  package var holdEcho: @Sendable () -> ProcessGuard.SavedTerminal?
+  /// The width in columns of the terminal stdout (else stderr) is, `nil` when neither is one.
+  package var columns: @Sendable () -> Int?
+  /// Ends ``holdEcho``'s hold.
+  package var releaseEcho: @Sendable () -> Void
+  /// While a hold is in force: `true` echoes again (an echoing prompt, from before its text is
+  /// written), `false` holds echo off again.
+  package var echoWhilePrompting: @Sendable (Bool) -> Void
 
   package init(
     writeOutputBytes: @escaping @Sendable ([UInt8]) -> Void,
@@ -32,8 +43,16 @@ package struct Terminal: Sendable {
     readAll: @escaping @Sendable () -> [UInt8],
     isTerminal: @escaping @Sendable (Stream) -> Bool,
     readSecret: @escaping @Sendable (_ prompt: String) throws -> String,
-    readAtMost: (@Sendable (_ limit: Int) -> [UInt8])? = nil
+    readAtMost: (@Sendable (_ limit: Int) -> [UInt8])? = nil,
+    holdEcho: @escaping @Sendable () -> ProcessGuard.SavedTerminal? = { nil },
+    releaseEcho: @escaping @Sendable () -> Void = {},
+    echoWhilePrompting: @escaping @Sendable (Bool) -> Void = { _ in },
+    columns: @escaping @Sendable () -> Int? = { nil }
   ) {
+    self.columns = columns
+    self.echoWhilePrompting = echoWhilePrompting
+    self.holdEcho = holdEcho
+    self.releaseEcho = releaseEcho
     self.writeOutputBytes = writeOutputBytes
     self.writeErrorBytes = writeErrorBytes
     self.readLine = readLine
@@ -53,8 +72,14 @@ package struct Terminal: Sendable {
   ///
   /// - Throws: ``CLIError/inputEnded(_:)`` at end of input.
   package func prompt(_ prompt: String) throws -> String {
+    echoWhilePrompting(true)
+    defer { echoWhilePrompting(false) }
     writeError(prompt)
-    guard let line = readLine() else { throw CLIError.inputEnded("the answer") }
+    guard let line = readLine() else {
+      // Ctrl-D: the report that follows goes on a line of its own, not after the prompt.
+      if isTerminal(.error) { writeError("\n") }
+      throw CLIError.inputEnded("the answer")
+    }
     return line
   }
 }

@@ -31,6 +31,8 @@ package enum EmulatorCommandLine {
     case run(Options)
     case help
     case version
+    /// `--man` (hidden): the clerk-emulator(1) man page, in roff.
+    case manPage
   }
 
   /// The options that take a value, then the flags (for "did you mean").
@@ -68,6 +70,9 @@ package enum EmulatorCommandLine {
       case "--version":
         try noValue()
         return .version
+      case "--man":
+        try noValue()
+        return .manPage
       case "--host": options.host = try value()
       case "--port":
         let text = try value()

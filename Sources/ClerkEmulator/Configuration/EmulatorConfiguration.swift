@@ -149,6 +149,7 @@ package struct EmulatorConfiguration: Sendable, Equatable {
       throw .invalid("not valid JSON (\(error.description))")
     }
     guard root.objectValue != nil else { throw .invalid("the top level must be an object") }
+    try Self.checkKeys(root)
     var users: [User] = []
     for (index, item) in try Self.list(root, "users").enumerated() {
       let email = item["email"]?.stringValue

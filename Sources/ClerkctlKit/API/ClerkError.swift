@@ -50,6 +50,10 @@ package enum ClerkError: Error, Equatable, CustomStringConvertible {
     case .transport(let error):
       return error.description
     case .unavailable(429, let summary):
+      if let match = summary.firstMatch(of: #/; Retry-After (\d+) s$/#) {
+        return "Clerk is rate limiting these requests (HTTP 429; \(summary)); "
+          + "try again in \(match.1) s"
+      }
       return "Clerk is rate limiting these requests (HTTP 429; \(summary)); wait a minute "
         + "and try again"
     case .unavailable(let status, let summary):

@@ -80,7 +80,12 @@ package final class FrontendAPIClient {
     do {
       return try Self.decode(response)
     } catch .unavailable(429, _) {
-      throw .unavailable(status: 429, summary: tries == 1 ? "1 try made" : "\(tries) tries made")
+      // The advice uses the server's own wait when it gave one.
+      let made = tries == 1 ? "1 try made" : "\(tries) tries made"
+      let asked = response.headers["Retry-After"].flatMap { Double($0.trimmingWhitespace()) }
+      guard let asked, asked >= 1 else { throw .unavailable(status: 429, summary: made) }
+      throw .unavailable(
+        status: 429, summary: made + "; Retry-After \(Int(min(asked, 3600).rounded(.up))) s")
     }
   }
 

@@ -204,7 +204,7 @@ package struct ClerkAccount {
     _ error: any Error, api: FrontendAPIClient, sessionID: String, template: String?
   ) throws -> any Error {
     guard case ClerkError.api(let apiError) = error else { return error }
-    let host = URLParts.host(of: api.baseURL) ?? api.baseURL
+    let host = URLParts.authority(of: api.baseURL) ?? api.baseURL
     if apiError.status == 404, apiError.code == "resource_not_found",
       apiError.description.lowercased().firstRange(of: "template") != nil,
       let template

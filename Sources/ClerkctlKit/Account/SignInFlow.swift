@@ -141,7 +141,13 @@ package struct SignInFlow {
         inputs.note("Clerk sent a code to \(destination ?? Self.somewhere(strategy)).")
         announced = true
       }
-      let code = try inputs.code(kind, destination)
+      var code = try inputs.code(kind, destination)
+      while inputs.wantsResend(code) {
+        _ = try api.signInStep(
+          id: attempt.id, .prepareFirstFactor, Self.prepareFields(strategy, factor))
+        inputs.note("Clerk sent a new code to \(destination ?? Self.somewhere(strategy)).")
+        code = try inputs.code(kind, destination)
+      }
       return try api.signInStep(
         id: attempt.id, .attemptFirstFactor, [("strategy", strategy), ("code", code)])
     }
@@ -199,7 +205,14 @@ package struct SignInFlow {
         }
         let kind: SignInInputs.CodeKind =
           strategy == "phone_code" ? .phoneSecondFactor : .emailSecondFactor
-        return try attemptCode(strategy, try inputs.code(kind, destination))
+        var code = try inputs.code(kind, destination)
+        while inputs.wantsResend(code) {
+          _ = try api.signInStep(
+            id: attempt.id, .prepareSecondFactor, Self.prepareFields(strategy, factor))
+          inputs.note("Clerk sent a new code to \(destination ?? Self.somewhere(strategy)).")
+          code = try inputs.code(kind, destination)
+        }
+        return try attemptCode(strategy, code)
       }
     }
   }

@@ -40,6 +40,9 @@ package struct SignInInputs {
   package var secondFactor: String?
   /// Whether an answer to a `.totpOrBackupCode` question asks for a backup code instead.
   package var wantsBackupCode: (_ answer: String) -> Bool = { _ in false }
+  /// Whether an answer at an emailed or texted code's prompt asks Clerk to send the code
+  /// again (a new prepare, then the prompt again) instead of being a code.
+  package var wantsResend: (_ answer: String) -> Bool = { _ in false }
 
   package init(
     password: @escaping (_ identifier: String) throws -> String,

@@ -45,4 +45,13 @@ extension ProfileStore {
     let object: JSONValue = ["version": 1, "default_profile": .string(name)]
     try AtomicFile.write(Array((object.prettyEncoded + "\n").utf8), to: path)
   }
+
+  /// Forgets the default profile chosen earlier (the settings file goes; nothing else is in
+  /// it).
+  package func clearDefaultProfile() throws(CredentialStoreError) {
+    guard unlink(settingsPath) == 0 || errno == ENOENT else {
+      throw .io(
+        path: settingsPath, operation: "remove", message: FileDescriptor.errorMessage(errno))
+    }
+  }
 }

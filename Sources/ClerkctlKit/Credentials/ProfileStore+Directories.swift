@@ -4,7 +4,7 @@ extension ProfileStore {
   /// Makes sure the config directory and its `profiles` directory exist and are safe: missing
   /// ones (and missing parents) are created with mode 0700; existing ones are used as they are,
   /// never re-moded, and refused when unsafe (see `checkDirectory`).
-  func prepareDirectories() throws(CredentialStoreError) {
+  package func prepareDirectories() throws(CredentialStoreError) {
     try checkParents()
     try makeDirectory(directory.path, createParents: true)
     try makeDirectory(directory.profilesPath, createParents: false)

@@ -91,7 +91,7 @@ struct CommandLineParserTests {
       ),
       (["--profle", "x"], "unknown option '--profle' for 'clerkctl'; did you mean '--profile'?"),
       (["token", "--zzzzzz"], "unknown option '--zzzzzz' for 'clerkctl token'"),
-      (["token", "-q"], "unknown option '-q' for 'clerkctl token'"),
+      (["token", "-z"], "unknown option '-z' for 'clerkctl token'"),
       (["--profile"], "missing value for '--profile'"),
       (["token", "--profile", "--json"], "missing value for '--profile'"),
       (["api", "-X"], "missing value for '-X'"),
@@ -101,7 +101,7 @@ struct CommandLineParserTests {
         ["login", "--callback-port", "70000"],
         "'--callback-port' expects a port number from 0 to 65535, got '70000'"
       ),
-      (["token", "--format", "xml"], "'--format' must be one of raw, header, json"),
+      (["token", "--format", "xml"], "'--format' must be one of raw, header, json, env"),
       (["whoami", "x"], "unexpected argument 'x'"),
       (["token", "--json=yes"], "'--json' does not take a value"),
       (["tokn"], "unknown command 'tokn' for 'clerkctl'; did you mean 'token'?"),

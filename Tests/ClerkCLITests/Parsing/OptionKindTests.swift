@@ -77,7 +77,9 @@ struct OptionKindTests {
       try parsed(["--shape", "oval"])
     }
     #expect(
-      throws: UsageError("'--fill' must be one of round, square, rounded_square", commandPath: [])
+      throws: UsageError(
+        "'--fill' must be one of round, square, rounded_square; did you mean 'round'?",
+        commandPath: [])
     ) {
       try parsed(["--fill=Round"])
     }

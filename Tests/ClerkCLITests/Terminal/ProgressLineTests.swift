@@ -31,8 +31,10 @@ struct ProgressLineTests {
     for _ in 0..<3 { _ = try client.send(request) }
     #expect(
       recorder.all == [
-        "\r\u{1B}[Kclerkctl: waiting for clerk.example.test:8443…", "\r\u{1B}[K",
-        "\r\u{1B}[Kclerkctl: waiting for clerk.example.test:8443… (try 2 of 3)", "\r\u{1B}[K",
+        "\r\u{1B}[Kclerkctl: waiting for clerk.example.test:8443…",
+        "\r\u{1B}[Kclerkctl: clerk.example.test:8443 answered HTTP 503; try 2 of 3 in a moment…",
+        "\r\u{1B}[Kclerkctl: waiting for clerk.example.test:8443… (try 2 of 3)",
+        "\r\u{1B}[Kclerkctl: clerk.example.test:8443 answered HTTP 503; try 3 of 3 in a moment…",
         "\r\u{1B}[Kclerkctl: waiting for clerk.example.test:8443… (try 3 of 3)", "\r\u{1B}[K",
       ])
     // A new call starts again at the first try.
@@ -41,6 +43,17 @@ struct ProgressLineTests {
       recorder.all.suffix(2) == [
         "\r\u{1B}[Kclerkctl: waiting for clerk.example.test:8443…", "\r\u{1B}[K",
       ])
+  }
+
+  @Test("What a call is for, from its path")
+  func purposes() {
+    let base = "https://clerk.example.test/v1/client"
+    #expect(
+      ProgressLine.purpose(of: base + "/sessions/sess_1/tokens/convex?x=1") == "a 'convex' token")
+    #expect(ProgressLine.purpose(of: base + "/sessions/sess_1/tokens") == "a session token")
+    #expect(
+      ProgressLine.purpose(of: base + "/sign_ins/sia_1/attempt_first_factor") == "the sign-in")
+    #expect(ProgressLine.purpose(of: base) == nil)
   }
 
   @Test("A request answered within the second writes nothing")

@@ -93,7 +93,7 @@ struct APICommandTests {
     #expect(String(decoding: backend.requests[1].body, as: UTF8.self) == "{\"b\":2}")
     let missing = try await env.run(["api", "-d", "@" + file + ".nope", backend.url + "/x"])
     #expect(missing.status == 2)
-    #expect(missing.stderr.contains("cannot read '-d @' \(file).nope"))
+    #expect(missing.stderr.contains("cannot read '-d @\(file).nope'"), "\(missing.stderr)")
     #expect(backend.requests.count == 2)
   }
 

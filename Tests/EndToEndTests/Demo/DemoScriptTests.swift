@@ -29,5 +29,8 @@ struct DemoScriptTests {
     #expect(result.stdout.contains("\"org_id\": \"org_"), "the convex-org token carries Acme")
     #expect(result.stdout.contains("org:      Acme Inc (acme, org:admin"))
     #expect(result.stderr.contains("Demo complete."))
+    // It ends with the commands to try by hand, as the README's quick start has them.
+    #expect(result.stderr.contains("clerkctl login --identifier demo@example.com"))
+    #expect(result.stderr.contains("export CLERK_FAPI_URL=http://127.0.0.1:8787"))
   }
 }

@@ -29,8 +29,15 @@ package struct APICommand: Command {
       options: [
         Options.method.spec, Options.header.spec, Options.data.spec, Options.dataFile.spec,
         Options.template.spec, Options.include.spec, Options.noRefresh.spec,
+        Options.baseURL.spec,
       ] + TokenCommand.MachineOptions.specs,
-      arguments: [ArgumentSpec("url", help: "The URL to request.", valueKind: .url)])
+      arguments: [
+        ArgumentSpec(
+          "url",
+          help: "The URL to request; a path (/api/query) is taken against --base-url, else the "
+            + "profile's convex_url.",
+          valueKind: .url)
+      ])
   }
 
   /// Where the body comes from.
@@ -56,14 +63,19 @@ package struct APICommand: Command {
       "data-file", value: "file", kind: .path,
       help: "Read the request body from a file; - for stdin.")
     package static let template = OptionKey.string(
-      "template", value: "name", kind: .template, help: "Mint from this JWT template.")
+      "template", short: "t", value: "name", kind: .template, help: "Mint from this JWT template.")
     package static let include = OptionKey.flag(
       "include", short: "i", help: "Print the status line and headers too.")
     package static let noRefresh = OptionKey.flag(
       "no-refresh", help: "Do not mint a fresh token and retry on 401.")
+    package static let baseURL = OptionKey.string(
+      "base-url", value: "url", kind: .url,
+      help: "The base a relative URL (a path) is taken against, as gh api /user is.")
   }
 
   package var url: String
+  /// `--base-url`: what a relative URL is taken against.
+  package var baseURL: String?
   package var method: String?
   package var headers: HTTPHeaders
   package var body: Body
@@ -102,10 +114,30 @@ package struct APICommand: Command {
     if let template { try TemplateName.validate(template) }
     include = parsed[Options.include]
     refresh = !parsed[Options.noRefresh]
+    baseURL = parsed[Options.baseURL]
     machineOptions = try TokenCommand.MachineTokenOptions(parsed: parsed)
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
+    if url.hasPrefix("/") {
+      guard var base = try baseURL ?? ProfileConfig.value(.convexURL, context) else {
+        throw UsageError(
+          "'\(url)' is a path: pass --base-url URL or 'clerkctl config set convex_url URL'")
+      }
+      while base.hasSuffix("/") { base.removeLast() }
+      var resolved = self
+      resolved.url = base + url
+      return try resolved.run(context)
+    }
+    if template == nil, let configured = try context.defaultTemplate() {
+      var resolved = self
+      resolved.template = configured
+      return try resolved.runResolved(context)
+    }
+    return try runResolved(context)
+  }
+
+  private func runResolved(_ context: CommandContext) throws -> Int32 {
     let bytes = try bodyBytes(context)
     var request = HTTPRequest(
       method: method ?? (body == .none ? "GET" : "POST"), url: url, headers: headers,
@@ -153,7 +185,7 @@ package struct APICommand: Command {
         data = try LocalFile.read(path, limit: Self.maxBodyFileBytes, regularOnly: false)
       } catch {
         throw UsageError(
-          "cannot read \(curl ? "'-d @'" : "'--data-file'") \(path): \(error.reason)")
+          "cannot read '\(curl ? "-d @" : "--data-file ")\(path)': \(error.reason)")
       }
       return Self.curlBody(data, curl: curl)
     }

@@ -31,6 +31,14 @@ extension CompletionScript {
       for (index, argument) in node.spec.arguments.enumerated() {
         let words = argumentWords(node, argument, nodes)
         guard let action = bashAction(argument.valueKind, words: words) else { continue }
+        if node.path == ["help"] {
+          // `help profile <TAB>`: the subcommands of what is typed so far, not the topics.
+          argumentCases.append("    \"help|0\") \(action) ;;")
+          argumentCases.append(
+            "    \"help|\"*) COMPREPLY=($(compgen -W \"$(clerkctl __complete subcommands "
+              + "\"${COMP_WORDS[@]:2:COMP_CWORD-2}\" 2>/dev/null)\" -- \"$cur\")) ;;")
+          continue
+        }
         let pattern = argument.isRepeating ? "\"\(node.key)|\"*" : "\"\(node.key)|\(index)\""
         argumentCases.append("    \(pattern)) \(action) ;;")
       }
@@ -140,7 +148,7 @@ extension CompletionScript {
     case .path: return "COMPREPLY=($(compgen -f -- \"$cur\"))"
     case .directory: return "COMPREPLY=($(compgen -d -- \"$cur\"))"
     case .command: return "COMPREPLY=($(compgen -c -- \"$cur\"))"
-    case .profile, .template:
+    case .profile, .template, .organization, .provider:
       // Not compgen -W: it expands each word again, so a `$(…)` in a cached name would run.
       return "local w; COMPREPLY=(); while IFS= read -r w; do [[ $w == \"$cur\"* ]] && "
         + "COMPREPLY+=(\"$w\"); done < <(clerkctl __complete \(kind.dynamicWords ?? "") "

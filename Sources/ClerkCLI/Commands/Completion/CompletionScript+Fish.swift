@@ -109,7 +109,7 @@ extension CompletionScript {
         case .path: parts.append("-F")
         case .directory: parts.append("-f -a '(__fish_complete_directories)'")
         case .command: parts.append("-f -a '(__fish_complete_command)'")
-        case .profile, .template:
+        case .profile, .template, .organization, .provider:
           parts.append(
             "-f -a '(clerkctl __complete \(option.valueKind.dynamicWords ?? "") 2>/dev/null)'")
         case .string, .url, .integer, .seconds, .positiveSeconds, .port: break
@@ -127,7 +127,7 @@ extension CompletionScript {
     case .path: return "-F"
     case .directory: return "-a '(__fish_complete_directories)'"
     case .command: return "-a '(__fish_complete_command)'"
-    case .profile, .template:
+    case .profile, .template, .organization, .provider:
       return "-a '(clerkctl __complete \(kind.dynamicWords ?? "") 2>/dev/null)'"
     case .string, .url, .integer, .seconds, .positiveSeconds, .port: return nil
     }

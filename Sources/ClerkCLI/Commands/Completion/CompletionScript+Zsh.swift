@@ -95,7 +95,7 @@ extension CompletionScript {
     case .path: return "_files"
     case .directory: return "_files -/"
     case .command: return "_command_names -e"
-    case .profile, .template:
+    case .profile, .template, .organization, .provider:
       return "{compadd -- ${(f)\"$(clerkctl __complete \(kind.dynamicWords ?? "") 2>/dev/null)\"}}"
     case .string, .url, .integer, .seconds, .positiveSeconds, .port: return " "
     }

@@ -35,6 +35,8 @@ extension ValueKind {
     switch self {
     case .profile: "profiles"
     case .template: "templates"
+    case .organization: "organizations"
+    case .provider: "providers"
     default: nil
     }
   }

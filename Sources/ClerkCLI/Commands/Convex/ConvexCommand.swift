@@ -13,10 +13,19 @@ package struct ConvexCommand: Command {
         value as JSON. A function error prints its message to stderr and exits 1; so does a \
         request Convex refuses (with what to check when the token is the cause). An expired \
         token is replaced by a fresh one once.
+
+        ARGS_JSON - reads the arguments from stdin (as npx convex run does). The deployment \
+        URL is --url, else CONVEX_URL, else the profile's convex_url (clerkctl config set \
+        convex_url URL), else CONVEX_URL in ./.env.local (where npx convex dev writes it).
         """,
       examples: [
         CommandExample(
-          "Run a query", "clerkctl convex query messages:list '{\"channel\":\"general\"}'")
+          "Run a query",
+          "clerkctl convex query messages:list '{\"channel\":\"general\"}' "
+            + "--url https://NAME.convex.cloud"),
+        CommandExample(
+          "Arguments from stdin",
+          "echo '{\"body\":\"hi\"}' | clerkctl convex mutation messages:send -"),
       ],
       options: [
         Options.url.spec, Options.template.spec,
@@ -26,23 +35,28 @@ package struct ConvexCommand: Command {
           "kind", help: "query, mutation or action.",
           valueKind: .choice(["query", "mutation", "action"])),
         ArgumentSpec("function", help: "The function path, e.g. messages:list."),
-        ArgumentSpec("args-json", help: "The arguments as a JSON object.", isOptional: true),
+        ArgumentSpec(
+          "args-json", help: "The arguments as a JSON object; - reads them from stdin.",
+          isOptional: true),
       ])
   }
 
   /// The options of `convex`.
   package enum Options {
     package static let url = OptionKey.string(
-      "url", value: "url", kind: .url, help: "The Convex deployment URL.",
+      "url", value: "url", kind: .url,
+      help: "The Convex deployment URL (else the profile's convex_url, then ./.env.local).",
       environmentVariable: "CONVEX_URL")
     package static let template = OptionKey.string(
-      "template", value: "name", kind: .template, help: "Mint from this JWT template.",
+      "template", short: "t", value: "name", kind: .template, help: "Mint from this JWT template.",
       defaultValue: "convex")
   }
 
   package var kind: String
   package var function: String
   package var arguments: JSONValue
+  /// `-` as ARGS_JSON: the arguments are read from stdin when the command runs.
+  package var argumentsFromStdin = false
   package var url: String?
   package var template: String
   package var machineOptions: TokenCommand.MachineTokenOptions
@@ -51,7 +65,10 @@ package struct ConvexCommand: Command {
     kind = parsed.positional(0) ?? "query"
     function = parsed.positional(1) ?? ""
     guard !function.isEmpty else { throw UsageError("'<function>' must not be empty") }
-    if let text = parsed.positional(2) {
+    if parsed.positional(2) == "-" {
+      argumentsFromStdin = true
+      arguments = [:]
+    } else if let text = parsed.positional(2) {
       guard let value = try? JSONValue(parsing: text), value.objectValue != nil else {
         throw UsageError(
           "'<args-json>' must be a JSON object such as '{\"channel\":\"general\"}', got '\(text)'")
@@ -67,12 +84,17 @@ package struct ConvexCommand: Command {
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
-    guard let base = url ?? context.nonEmpty("CONVEX_URL") else {
+    guard
+      let base = try url ?? context.nonEmpty("CONVEX_URL") ?? ConvexDefaults.fallbackURL(context)
+    else {
       throw UsageError(
-        "no Convex deployment URL; pass --url URL or set CONVEX_URL "
-          + "(https://NAME.convex.cloud)")
+        "no Convex deployment URL; pass --url URL, set CONVEX_URL (https://NAME.convex.cloud) "
+          + "or 'clerkctl config set convex_url URL', or run in a directory whose .env.local has it"
+      )
     }
     let deployment = try ConvexDeployment(context: context, url: base, fromFlag: url != nil)
+    var arguments = self.arguments
+    if argumentsFromStdin { arguments = try ConvexDefaults.argumentsFromStdin(context) }
     var endpoint = base
     while endpoint.hasSuffix("/") { endpoint.removeLast() }
     endpoint += "/api/" + kind

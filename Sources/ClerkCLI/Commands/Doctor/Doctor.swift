@@ -260,11 +260,13 @@ package struct Doctor {
 
   func clockCheck(skew: Double?, source: String) -> DoctorCheck {
     guard let skew else { return .skip("clock", "Clerk's time is unknown") }
-    let seconds = Int(abs(skew).rounded())
+    // Clerk's Date header tells whole seconds: a skew under 1.5 s may be none at all, so it
+    // is not reported as one (the check would flip between runs).
+    let seconds = abs(skew) < 1.5 ? 0 : Int(abs(skew).rounded())
     let relation = skew >= 0 ? "behind" : "ahead of"
     let detail =
       seconds == 0
-      ? "local clock agrees with Clerk's to the second (measured at \(source))"
+      ? "local clock agrees with Clerk's within its 1 s resolution (measured at \(source))"
       : "local clock is \(seconds) s \(relation) Clerk's (measured at \(source))"
     guard abs(skew) <= Self.maxClockSkew else {
       return .fail(

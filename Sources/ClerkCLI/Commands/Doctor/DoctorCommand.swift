@@ -36,7 +36,7 @@ package struct DoctorCommand: Command {
   /// The options of `doctor`.
   package enum Options {
     package static let template = OptionKey.string(
-      "template", value: "name", kind: .template, help: "The JWT template to check.",
+      "template", short: "t", value: "name", kind: .template, help: "The JWT template to check.",
       defaultValue: "convex")
     package static let audience = OptionKey.string(
       "audience", value: "aud", help: "The aud the backend expects.", defaultValue: "convex")

@@ -22,6 +22,7 @@ extension ExecCommand {
     var environment = context.environment
     environment["CLERK_MACHINE_SECRET_KEY"] = nil
     environment["CLERK_OAUTH_CLIENT_SECRET"] = nil
+    ExecCommand.markNested(&environment, context, refresh: refresh)
     return environment
   }
 }

@@ -44,7 +44,7 @@ package struct ExecCommand: Command {
   /// The options of `exec` (`--min-ttl` is ``OptionKey``'s, shared with `token`).
   package enum Options {
     package static let template = OptionKey.string(
-      "template", value: "name", kind: .template, help: "Mint from this JWT template.")
+      "template", short: "t", value: "name", kind: .template, help: "Mint from this JWT template.")
     package static let variable = OptionKey.string(
       "env", value: "name", help: "The environment variable that receives the token.",
       defaultValue: "CLERK_TOKEN")
@@ -77,6 +77,7 @@ package struct ExecCommand: Command {
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
+    try Self.refuseNestedRefresh(context, refresh: refresh)
     // Find the command first: a typo should not cost a token mint.
     _ = try ChildProcess.resolve(command[0], path: context.environment["PATH"])
     switch context.profileKind() {
@@ -86,6 +87,15 @@ package struct ExecCommand: Command {
       return try runOAuth(context)
     case let kind: try machineOptions.refuse(on: kind)
     }
+    if template == nil, let configured = try context.defaultTemplate() {
+      var resolved = self
+      resolved.template = configured
+      return try resolved.runUser(context)
+    }
+    return try runUser(context)
+  }
+
+  private func runUser(_ context: CommandContext) throws -> Int32 {
     if refresh { return try runRefreshing(context) }
     let result = try context.account().token(
       template: template, minTTL: minTTL, forceRefresh: false)

@@ -32,12 +32,17 @@ package enum HelpTopic: String, Sendable, CaseIterable {
       "A confidential OAuth client's secret, for 'login --client-id' and 'mcp login' (instead "
         + "of --client-secret-stdin); never passed to an exec child."
     ),
+    (
+      "CLERKCTL_TEMPLATE",
+      "The JWT template token, exec and api mint from without --template (before the "
+        + "profile's 'clerkctl config set template')."
+    ),
     ("XDG_CONFIG_HOME", "The config dir is $XDG_CONFIG_HOME/clerkctl when it is set."),
     ("CI", "Any value but empty, 0 or false: never prompt."),
-    ("NO_COLOR", "Any value: no colour."),
+    ("NO_COLOR", "Any value but empty: no colour (no-color.org)."),
     ("TERM", "dumb: no colour."),
     ("BROWSER", "The program that opens the sign-in URL; else xdg-open."),
-    ("COLUMNS", "The width help is wrapped at; default 80."),
+    ("COLUMNS", "The width help is wrapped at; default the terminal's width, else 80."),
   ]
 
   /// Every variable clerkctl reads and what it means, options' variables first.
@@ -59,8 +64,9 @@ package enum HelpTopic: String, Sendable, CaseIterable {
   /// How a setting is chosen, flag first.
   package static let precedence = """
     clerkctl reads these environment variables. Each setting comes from, in order: the \
-    command-line flag, then the environment variable, then what the profile stored at login, \
-    then the default.
+    command-line flag, then the environment variable, then the profile's defaults ('clerkctl \
+    config set': template, convex_url, min_ttl, store) and what it stored at login, then the \
+    built-in default.
     """
 
   /// How a profile is bound to its instance (cli.md "A credential goes only to the instance

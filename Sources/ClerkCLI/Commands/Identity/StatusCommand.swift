@@ -1,6 +1,7 @@
 import ClerkctlCore
 import ClerkctlKit
 import ClerkctlWire
+import Dispatch
 import FoundationEssentials
 
 /// `clerkctl status`: lists every profile and its state.
@@ -15,7 +16,8 @@ package struct StatusCommand: Command {
         stored). The selected profile is marked '*': --profile, else CLERKCTL_PROFILE, else \
         'clerkctl profile use', else default. --json prints {schema_version, config_dir, \
         selected_profile, selected_from (flag, environment, profile_use or default), profiles: \
-        [{profile, selected, fapi_url, user_id, email, session_id, session_status, store, file: {path, mode}, \
+        [{profile, selected, fapi_url, user_id, email, identifier, session_id, session_status, \
+        store, file: {path, mode}, \
         tokens: [{template, expires_at, expires_in}], error}]}.
         """,
       options: [OptionKey.offline.spec])
@@ -36,7 +38,11 @@ package struct StatusCommand: Command {
       try context.account(profile: selected).checkInstanceBinding()
     }
     var names = store.listProfiles()
+    let noneStored = names.isEmpty
     if !names.contains(selected) { names.append(selected) }
+    // Every other signed-in profile's session is checked too, as gh auth status does: in
+    // parallel (as many at once as there are cores), each only with its own instance.
+    let others = checkedElsewhere(names.filter { $0 != selected }, context, store: store)
     let now = context.clock.now().timeIntervalSince1970
     var code = ExitCode.notSignedIn
     var entries: [JSONValue] = []
@@ -85,6 +91,7 @@ package struct StatusCommand: Command {
           entry["fapi_url"] = .string(credential.fapiURL)
           entry["user_id"] = credential.userID.map(JSONValue.string) ?? .null
           entry["email"] = credential.email.map(JSONValue.string) ?? .null
+          entry["identifier"] = credential.shownIdentifier.map(JSONValue.string) ?? .null
           entry["session_id"] = credential.sessionID.map(JSONValue.string) ?? .null
           entry["kind"] = .string(credential.kind.rawValue)
           if let actor = credential.impersonation?.actor { entry["actor"] = .string(actor) }
@@ -94,6 +101,8 @@ package struct StatusCommand: Command {
             if name == selected { code = .success }
           } else if name == selected {
             (status, code) = check(context, profile: name, store: store)
+          } else if let checked = others[name] {
+            status = checked
           }
           let skew = credential.clockSkew
           let tokens = credential.tokens.values.sorted { ($0.template ?? "") < ($1.template ?? "") }
@@ -149,6 +158,7 @@ package struct StatusCommand: Command {
     } else {
       // Emails, URLs and errors come from files and servers: no control characters.
       context.print(lines.map(TerminalText.sanitizedLines).joined(separator: "\n"))
+      if noneStored { context.note("No profiles yet. To sign in, run: clerkctl login") }
     }
     return code.rawValue
   }
@@ -163,9 +173,31 @@ package struct StatusCommand: Command {
     "clerkctl login --profile \(profile)"
   }
 
-  /// The selected profile's session state at Clerk, and the exit code it means.
+  /// The session states of `names` (user profiles with a session, bound to the instance in
+  /// force), checked in parallel; their exit codes do not count (the selected one's does).
+  private func checkedElsewhere(
+    _ names: [String], _ context: CommandContext, store: ProfileStore
+  ) -> [String: String] {
+    guard !offline else { return [:] }
+    let candidates = names.filter { name in
+      guard let credential = try? store.load(profile: name), credential.kind == .user,
+        credential.sessionID != nil,
+        (try? context.account(profile: name).checkInstanceBinding()) != nil
+      else { return false }
+      return true
+    }
+    let results = Lock([String: String]())
+    DispatchQueue.concurrentPerform(iterations: candidates.count) { index in
+      let name = candidates[index]
+      let (status, _) = check(context, profile: name, store: store, noting: false)
+      results.withLock { $0[name] = status }
+    }
+    return results.withLock { $0 }
+  }
+
+  /// A profile's session state at Clerk, and the exit code it means.
   private func check(
-    _ context: CommandContext, profile: String, store: ProfileStore
+    _ context: CommandContext, profile: String, store: ProfileStore, noting: Bool = true
   ) -> (
     String, ExitCode
   ) {
@@ -179,8 +211,11 @@ package struct StatusCommand: Command {
     } catch ClerkError.notSignedIn {
       return ("ended", .notSignedIn)
     } catch {
-      context.note(
-        "clerkctl: could not check the session with Clerk: \(ErrorReporter.message(for: error))")
+      if noting {
+        context.note(
+          "clerkctl: could not check the session with Clerk: \(ErrorReporter.message(for: error))"
+        )
+      }
       let code = ErrorReporter.exitCode(for: error)
       return ("unreachable", code == .notSignedIn ? .notSignedIn : .unavailable)
     }

@@ -15,18 +15,20 @@ extension LoginCommand {
     if context.globals.noInput || PromptPolicy.isSet(context.environment["CLERKCTL_NO_INPUT"])
       || PromptPolicy.isSet(context.environment["CI"])
     {
+      let login = ErrorReporter.loginCommand(profile: try context.profileName())
       throw UsageError(
         "browser sign-in needs a person at a browser, so it is off in CI and with --no-input; "
-          + "use 'clerkctl login --user-id USER_ID' (with CLERK_SECRET_KEY) or "
-          + "'clerkctl login --ticket-stdin'")
+          + "use '\(login) --user-id USER_ID' (with CLERK_SECRET_KEY) or "
+          + "'\(login) --ticket-stdin'")
     }
     let account = try context.loginAccount()
     let stored = try? account.store.loadForRemoval(profile: account.profile)?.credential
     let fapiURL = try context.fapiURL(stored: stored?.fapiURL)
     if case .oauth(let provider) = options.target {
       let providers = try account.socialProviders(fapiURL: fapiURL)
+      CompletionCache.record(providers: providers, fapiURL: fapiURL, context)
       guard providers.contains(provider) else {
-        let host = URLParts.host(of: fapiURL) ?? fapiURL
+        let host = URLParts.authority(of: fapiURL) ?? fapiURL
         throw UsageError(
           providers.isEmpty
             ? "'\(provider)' is not a social provider of \(host), which has none enabled"
@@ -67,7 +69,7 @@ extension LoginCommand {
     let waitsOnLoopback = options.redirectURL == nil
     let deadline = context.clock.epochSeconds + Int64(options.timeout.rounded(.up))
     let limit =
-      "; it gives up at \(EpochTime.timeOfDay(deadline)) (in \(options.timeout.secondsText) s), "
+      "; it gives up at \(EpochTime.localTimeOfDay(deadline)) (in \(options.timeout.secondsText) s), "
       + "Ctrl-C cancels"
     var inputs = SignInInputs(
       password: { _ in

@@ -20,6 +20,17 @@ extension LoginCommand {
       throw UsageError(
         "\(flag) needs the Backend API secret key in CLERK_SECRET_KEY (never on the command line)")
     }
+    // A loopback Frontend API (the emulator) with the Backend API left at api.clerk.com: the
+    // secret would go to the wrong instance; the emulator prints its own api_url.
+    if context.globals.apiURL == nil, context.nonEmpty("CLERK_API_URL") == nil,
+      let fapiURL = try? context.fapiURL(stored: nil),
+      LoopbackHost.isLoopback(URLParts.host(of: fapiURL) ?? "")
+    {
+      throw UsageError(
+        "\(flag) with a loopback Frontend API (\(URLParts.authority(of: fapiURL) ?? fapiURL)) "
+          + "needs its Backend API too: set CLERK_API_URL (or --api-url) to the emulator's "
+          + "api_url, not the default https://api.clerk.com")
+    }
     return BackendAPIClient(
       baseURL: try context.apiURL(), secretKey: secret, http: account.http,
       requestTimeout: account.requestTimeout)

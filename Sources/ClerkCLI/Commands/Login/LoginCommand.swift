@@ -102,7 +102,7 @@ package struct LoginCommand: Command {
       "user-id", value: "user-id",
       help: "Sign in as this user through the Backend API; needs CLERK_SECRET_KEY (for CI).")
     package static let oauth = OptionKey.string(
-      "oauth", value: "provider",
+      "oauth", value: "provider", kind: .provider,
       help: "Sign in in the browser with a social provider (google, github, ...).")
     package static let sso = OptionKey.string(
       "sso", value: "email", help: "Sign in in the browser with enterprise SSO.")
@@ -254,10 +254,11 @@ package struct LoginCommand: Command {
       deadline: signInTimeout,
       expiry: CLIError.signInTimedOut(seconds: signInTimeout, retry: try retryCommand(context)))
     let pending = PendingTicket()
-    let result = try context.processGuard.guarding(watch, terminal: context.terminal) {
+    let result = try context.interactively(watch) {
       do {
         let method = try signInMethod(
-          context, stdin: stdin, fapiURL: fapiURL, account: account, pending: pending)
+          context, stdin: stdin, fapiURL: fapiURL, account: account, pending: pending,
+          storedIdentifier: stored?.shownIdentifier)
         let inputs = signInInputs(context, stdin: stdin)
         return try account.signIn(
           method: method, inputs: inputs, fapiURL: fapiURL, timeout: signInTimeout)
@@ -291,12 +292,14 @@ package struct LoginCommand: Command {
       "Signed in as \(credential.shownIdentifier ?? "(no identifier)") (\(credential.userID ?? "?")) "
         + "on \(host)"
         + (credential.impersonation.map { ", impersonated by \(TerminalText.sanitized($0.actor))" }
-          ?? ""))
+          ?? "")
+        + (credential.profile == ProfileName.defaultName
+          ? "" : " (profile '\(credential.profile)')"))
   }
 
   private func signInMethod(
     _ context: CommandContext, stdin: StdinLines, fapiURL: String, account: ClerkAccount,
-    pending: PendingTicket
+    pending: PendingTicket, storedIdentifier: String? = nil
   ) throws -> SignInMethod {
     if let impersonatedUserID, let actorID {
       return try impersonationTicket(
@@ -304,6 +307,11 @@ package struct LoginCommand: Command {
         actor: actorID)
     }
     if let userID {
+      guard userID.hasPrefix("user_") else {
+        throw UsageError(
+          "--user-id takes a Clerk user id (user_…), not '\(TerminalText.sanitized(userID))'; "
+            + "'clerkctl whoami' or the Clerk dashboard (Users) shows it")
+      }
       let backend = try backendClient(context, account: account, flag: "--user-id")
       let ticket = try backend.createSignInTicket(
         userID: userID, expiresInSeconds: max(1, Int(ticketTTL.rounded(.up))))
@@ -312,7 +320,7 @@ package struct LoginCommand: Command {
       return .ticket
     }
     if ticketFromStdin { return .ticket }
-    let identifier = try self.identifier ?? promptIdentifier(context)
+    let identifier = try self.identifier ?? promptIdentifier(context, default: storedIdentifier)
     if let strategy, strategy != .password {
       if !codeFromStdin && !context.canPrompt {
         let what = strategy == .phoneCode ? "texted" : "emailed"
@@ -336,14 +344,21 @@ package struct LoginCommand: Command {
       ? .password(identifier: identifier) : .identifierFirst(identifier: identifier)
   }
 
-  private func promptIdentifier(_ context: CommandContext) throws -> String {
+  /// The identifier from a prompt; with `default` (the profile's stored one), an empty answer
+  /// takes it.
+  private func promptIdentifier(
+    _ context: CommandContext, default stored: String? = nil
+  ) throws -> String {
     guard context.canPrompt else {
       throw UsageError("no identifier: pass --identifier EMAIL (or a phone number or username)")
     }
     // An empty answer asks again; the sign-in deadline bounds the wait.
     while true {
-      let answer = try context.terminal.prompt("Email, phone or username: ").trimmingWhitespace()
+      let shown = stored.map { " [\(TerminalText.sanitized($0))]" } ?? ""
+      let answer = try context.terminal.prompt("Email, phone or username\(shown): ")
+        .trimmingWhitespace()
       if !answer.isEmpty { return answer }
+      if let stored { return stored }
       context.note("An email address, phone number or username is needed to sign in.")
     }
   }
@@ -373,7 +388,7 @@ package struct LoginCommand: Command {
         let who = identifier.isEmpty ? "" : " for \(identifier)"
         return try context.terminal.readSecret("Password\(who): ")
       },
-      code: { kind, destination in
+      code: { kind, _ in
         if codeFromStdin { return try stdin.line("the verification code (--code-stdin)") }
         guard context.canPrompt else {
           throw UsageError("Clerk asks for a verification code: pass --code-stdin")
@@ -389,10 +404,9 @@ package struct LoginCommand: Command {
           if first { context.note("Lost the authenticator app? Type b for a backup code instead.") }
           return try context.terminal.prompt("Authenticator app code: ")
         case .backupCode: return try context.terminal.prompt("Backup code: ")
-        case .emailCode, .emailSecondFactor:
-          return try context.terminal.prompt("Code sent to \(destination ?? "your email"): ")
-        case .phoneCode, .phoneSecondFactor:
-          return try context.terminal.prompt("Code sent to \(destination ?? "your phone"): ")
+        // The note before it says where the code went; r asks for another.
+        case .emailCode, .emailSecondFactor, .phoneCode, .phoneSecondFactor:
+          return try context.terminal.prompt("Code (r sends a new one): ")
         }
       },
       ticket: { try stdin.presetTicket ?? stdin.line("the sign-in ticket (--ticket-stdin)") },
@@ -403,6 +417,10 @@ package struct LoginCommand: Command {
     }
     inputs.secondFactor = secondFactor?.rawValue
     // At the authenticator prompt, b (or "backup") asks for a backup code instead.
+    // At an emailed or texted code's prompt, r (or "resend") has Clerk send another.
+    inputs.wantsResend = { answer in
+      !codeFromStdin && ["r", "resend"].contains(answer.trimmingWhitespace().lowercased())
+    }
     inputs.wantsBackupCode = { answer in
       !codeFromStdin && ["b", "backup"].contains(answer.trimmingWhitespace().lowercased())
     }

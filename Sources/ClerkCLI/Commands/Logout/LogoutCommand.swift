@@ -43,8 +43,10 @@ package struct LogoutCommand: Command {
     var signedOut: [JSONValue] = []
     if profiles.isEmpty { context.note("Not signed in: no profiles in \(store.directory.path).") }
     if all, !yes, !profiles.isEmpty, context.canPrompt {
-      let answer = try context.terminal.prompt(
-        "Sign out every profile (\(profiles.joined(separator: ", ")))? [y/N] ")
+      let answer = try context.interactively {
+        try context.terminal.prompt(
+          "Sign out every profile (\(profiles.joined(separator: ", ")))? [y/N] ")
+      }
       let word = answer.trimmingWhitespace().lowercased()
       guard word == "y" || word == "yes" else {
         throw CLIError.declined("signing out any profile")
@@ -68,20 +70,28 @@ package struct LogoutCommand: Command {
     for account in accounts {
       let profile = account.profile
       Self.revokePendingActorToken(account, context)
+      // Named as login, whoami and status name it: the email, else the phone or username.
+      let shown = (try? account.store.loadForRemoval(profile: profile))??.credential
+        .shownIdentifier.map(TerminalText.sanitized)
       switch try account.signOut() {
       case .notSignedIn:
         context.note("Not signed in (profile '\(profile)'); nothing to do.")
       case .signedOut(let email):
         signedOut.append(["profile": .string(profile), "revoked": true])
-        context.note("Signed out \(email ?? "the session") (profile '\(profile)').")
+        context.note("Signed out \(shown ?? email ?? "the session") (profile '\(profile)').")
       case .localOnly(let email, let error):
         signedOut.append(["profile": .string(profile), "revoked": false])
         context.note(
-          "clerkctl: deleted the local credential of \(email ?? "profile") (profile '\(profile)'), "
+          "clerkctl: deleted the local credential of \(shown ?? email ?? "profile") (profile '\(profile)'), "
             + "but Clerk could not be told (\(ErrorReporter.message(for: error))); the session may live on until it expires"
         )
         code = .unavailable
       }
+    }
+    // After --all no profile is left for 'profile use' to have chosen: a later plain login
+    // goes to the default profile, not silently to the one chosen before.
+    if all, !profiles.isEmpty, (try? store.defaultProfile()) != nil {
+      try? store.clearDefaultProfile()
     }
     if context.globals.json {
       let json: JSONValue = ["schema_version": 1, "signed_out": .array(signedOut)]

@@ -19,6 +19,9 @@ package struct OrgListCommand: Command {
 
   package func run(_ context: CommandContext) throws -> Int32 {
     let (credential, memberships) = try context.account().organizations()
+    CompletionCache.record(
+      organizations: memberships.map { $0.slug ?? $0.organizationID },
+      profile: credential.profile, context)
     let activeID = credential.activeOrganization.id
     if context.globals.json {
       let entries = memberships.map { membership -> JSONValue in

@@ -21,7 +21,9 @@ package struct OrgUseCommand: Command {
       ],
       options: [Options.personal.spec],
       arguments: [
-        ArgumentSpec("org", help: "The organization's id or slug.", isOptional: true)
+        ArgumentSpec(
+          "org", help: "The organization's id or slug.", isOptional: true,
+          valueKind: .organization)
       ])
   }
 

@@ -10,6 +10,7 @@ package struct ProfileCommand: Command {
         """,
       subcommands: [
         ProfileListCommand.self, ProfileUseCommand.self, ProfileCurrentCommand.self,
+        ProfileDeleteCommand.self, ProfileRenameCommand.self,
       ])
   }
 

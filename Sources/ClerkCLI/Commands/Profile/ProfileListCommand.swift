@@ -9,8 +9,8 @@ package struct ProfileListCommand: Command {
       abstract: "Print the stored profile names, the one in force marked with '*'.",
       discussion: """
         One name a line on stdout. --json prints {schema_version, profiles: [{profile, \
-        current, kind, store, fapi_url, user_id, email}]}; store is where the secret is kept \
-        (file or keyring).
+        current, kind, store, fapi_url, user_id, email, identifier}]}; store is where the \
+        secret is kept (file or keyring).
         """)
   }
 
@@ -30,6 +30,7 @@ package struct ProfileListCommand: Command {
         "fapi_url": credential.map { .string($0.fapiURL) } ?? .null,
         "user_id": credential?.userID.map(JSONValue.string) ?? .null,
         "email": credential?.email.map(JSONValue.string) ?? .null,
+        "identifier": credential?.shownIdentifier.map(JSONValue.string) ?? .null,
       ])
       lines.append(name == current ? "\(name) *" : name)
     }

@@ -25,6 +25,8 @@ package struct GlobalOptions: Sendable, Equatable {
   package var noInput: Bool
   /// `--no-color`.
   package var noColor: Bool = false
+  /// `-q`, `--quiet`: no success lines on stderr.
+  package var quiet: Bool = false
 
   package init(
     profile: String? = nil, configDirectory: String? = nil, publishableKey: String? = nil,
@@ -53,6 +55,7 @@ package struct GlobalOptions: Sendable, Equatable {
       caCertificateFile: parsed[.caCertificateFile], verbose: parsed[.verbose],
       json: parsed[.json], noInput: parsed[.noInput])
     noColor = parsed[.noColor]
+    quiet = parsed[.quiet]
   }
 
   /// The declarations of the global options (the root command's options).
@@ -60,7 +63,8 @@ package struct GlobalOptions: Sendable, Equatable {
     OptionKey.profile.spec, OptionKey.configDirectory.spec, OptionKey.publishableKey.spec,
     OptionKey.fapiURL.spec, OptionKey.apiURL.spec, OptionKey.requestTimeout.spec,
     OptionKey.caCertificateFile.spec, OptionKey.verbose.spec, OptionKey.json.spec,
-    OptionKey.noInput.spec, OptionKey.noColor.spec, OptionKey.help.spec, OptionKey.version.spec,
+    OptionKey.noInput.spec, OptionKey.noColor.spec, OptionKey.quiet.spec, OptionKey.help.spec,
+    OptionKey.version.spec,
   ]
 }
 
@@ -69,7 +73,7 @@ package struct GlobalOptions: Sendable, Equatable {
 extension OptionKey where Value == String? {
   /// `--profile NAME`.
   package static let profile = OptionKey.string(
-    "profile", value: "name", kind: .profile,
+    "profile", short: "p", value: "name", kind: .profile,
     help: "The stored sign-in to use; else the one 'clerkctl profile use' chose.",
     environmentVariable: "CLERKCTL_PROFILE", shownDefault: "default")
   /// `--config-dir DIR`.
@@ -115,5 +119,9 @@ extension OptionKey where Value == Bool {
   /// `--help`, `-h` (the parser acts on it).
   package static let help = OptionKey.flag("help", short: "h", help: "Show help information.")
   /// `--version` (the parser acts on it).
-  package static let version = OptionKey.flag("version", help: "Show the version.")
+  package static let version = OptionKey.flag(
+    "version", short: "V", help: "Show the version.")
+  /// `-q`, `--quiet`.
+  package static let quiet = OptionKey.flag(
+    "quiet", short: "q", help: "No success lines on stderr (warnings and errors still).")
 }

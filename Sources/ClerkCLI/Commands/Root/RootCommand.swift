@@ -23,7 +23,8 @@ package struct RootCommand: Command {
       options: GlobalOptions.specs,
       subcommands: [
         LoginCommand.self, TokenCommand.self, WhoamiCommand.self, StatusCommand.self,
-        ProfileCommand.self, OrgCommand.self, LogoutCommand.self, ExecCommand.self, APICommand.self,
+        ProfileCommand.self, ConfigCommand.self, OrgCommand.self, LogoutCommand.self,
+        ExecCommand.self, APICommand.self,
         ConvexCommand.self, M2MCommand.self, MachineCommand.self, APIKeyCommand.self,
         OAuthCommand.self, MCPCommand.self,
         TestingTokenCommand.self,

@@ -5,18 +5,20 @@ package struct VersionCommand: Command {
   package static var spec: CommandSpec {
     CommandSpec(
       name: "version",
-      abstract: "Print the version (as --version does).",
-      discussion: "--json prints {schema_version, version}.")
+      abstract: "Print the version, commit and build date (as --version does).",
+      discussion: """
+        The commit and build date are those make build passed in (a plain swift build has \
+        none). --json prints {schema_version, version, commit, build_date}.
+        """)
   }
 
   package init(parsed: ParsedArguments) throws {}
 
   package func run(_ context: CommandContext) throws -> Int32 {
     if context.globals.json {
-      let json: JSONValue = ["schema_version": 1, "version": .string(ClerkVersion.current)]
-      context.print(json.prettyEncoded)
+      context.print(BuildDetails.json.prettyEncoded)
     } else {
-      context.print("clerkctl \(ClerkVersion.current)")
+      context.print(BuildDetails.text)
     }
     return ExitCode.success.rawValue
   }

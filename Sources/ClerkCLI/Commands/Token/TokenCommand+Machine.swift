@@ -95,6 +95,8 @@ extension TokenCommand {
     case .header: context.print("Authorization: Bearer \(result.token.token)")
     case .json: context.print(Self.machineJSON(result).prettyEncoded)
     case .raw: context.print(result.token.token)
+    case .env:
+      context.print(Self.envLines(token: result.token.token, expiresAt: result.token.expiresAt))
     }
     return ExitCode.success.rawValue
   }
@@ -104,6 +106,7 @@ extension TokenCommand {
     case .raw: result.token.token
     case .header: "Authorization: Bearer \(result.token.token)"
     case .json: machineJSON(result).prettyEncoded
+    case .env: envLines(token: result.token.token, expiresAt: result.token.expiresAt) + "\n"
     }
   }
 

@@ -67,6 +67,7 @@ extension TokenCommand {
     case .header: "Authorization: Bearer \(result.token.jwt)"
     case .json: json(result, template: template).prettyEncoded + "\n"
     case .raw: result.token.jwt
+    case .env: envLines(token: result.token.jwt, expiresAt: result.token.expiresAt) + "\n"
     }
   }
 }

@@ -55,7 +55,7 @@ package struct TokenCommand: Command {
   /// The options of `token` (`--min-ttl` is ``OptionKey``'s, shared with `exec`).
   package enum Options {
     package static let template = OptionKey.string(
-      "template", value: "name", kind: .template,
+      "template", short: "t", value: "name", kind: .template,
       help: "Mint from this JWT template (convex for Convex); default the session token.")
     package static let forceRefresh = OptionKey.flag(
       "force-refresh", help: "Always mint a new token.")
@@ -73,11 +73,13 @@ package struct TokenCommand: Command {
 
   /// `--format`: what is printed (or written to `--output`).
   package enum Format: String, CaseIterable, Sendable {
-    case raw, header, json
+    case raw, header, json, env
   }
 
   package var template: String?
   package var minTTL: Double
+  /// Whether `--min-ttl` was given (else the profile's `min_ttl` may set it).
+  var minTTLGiven = true
   package var forceRefresh: Bool
   package var format: Format?
   package var output: String?
@@ -93,11 +95,14 @@ package struct TokenCommand: Command {
     template = parsed[Options.template]
     if let template { try TemplateName.validate(template) }
     minTTL = parsed[.minTTL]
+    minTTLGiven = !parsed.values(of: OptionKey.minTTL.spec).isEmpty
     forceRefresh = parsed[Options.forceRefresh]
     format = parsed[Options.format]
     output = parsed[Options.output]
     if let output, output.isEmpty { throw UsageError("'--output' needs a file name") }
     watch = parsed[Options.watch]
+    if watch, output == "-" { throw UsageError("'--watch' keeps a file fresh; '-' is stdout") }
+    if output == "-" { output = nil }
     if watch, output == nil { throw UsageError("'--watch' needs '--output FILE'") }
     // With --output, --format says what the file holds and --json how --watch reports.
     if let format, format != .json, parsed[.json], output == nil {
@@ -115,6 +120,18 @@ package struct TokenCommand: Command {
       return try runOAuth(context)
     case let kind: try machineOptions.refuse(on: kind)
     }
+    if template == nil || !minTTLGiven {
+      var resolved = self
+      resolved.template = try template ?? context.defaultTemplate()
+      if !minTTLGiven { resolved.minTTL = context.defaultMinTTL(minTTL) }
+      resolved.minTTLGiven = true
+      return try resolved.runResolved(context)
+    }
+    return try runResolved(context)
+  }
+
+  private func runResolved(_ context: CommandContext) throws -> Int32 {
+    // `-` is stdout, as curl's `-o -` is (and as `-` is elsewhere in clerkctl).
     if let output { return try runWriting(context, to: TokenFile(path: output)) }
     let account = try context.account()
     let result = try account.token(
@@ -127,6 +144,8 @@ package struct TokenCommand: Command {
       context.print(Self.json(result, template: template).prettyEncoded)
     case .raw:
       context.print(jwt)
+    case .env:
+      context.print(Self.envLines(token: jwt, expiresAt: result.token.expiresAt))
     }
     return ExitCode.success.rawValue
   }

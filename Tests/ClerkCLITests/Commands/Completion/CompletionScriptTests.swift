@@ -74,7 +74,7 @@ struct CompletionScriptTests {
       .map(String.init)
     #expect(
       Array(lines.prefix(5)) == [
-        "token", "decode verify", "raw header json", "--leeway", "bash zsh fish",
+        "token", "decode verify", "raw header json env", "--leeway", "bash zsh fish",
       ])
   }
 

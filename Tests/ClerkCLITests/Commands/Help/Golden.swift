@@ -39,14 +39,14 @@ enum Golden {
     USAGE: clerkctl token [<options>]
 
     OPTIONS:
-      --template <name>         Mint from this JWT template (convex for Convex);
+      -t, --template <name>     Mint from this JWT template (convex for Convex);
                                 default the session token.
       --min-ttl <seconds>       Reuse a cached token only while it has this many
                                 seconds left. (default: 10)
       --force-refresh           Always mint a new token.
       --format <format>         raw: the JWT; header: Authorization: Bearer JWT;
                                 json: the JWT and its times. (values: raw, header,
-                                json; default: raw)
+                                json, env; default: raw)
       --output <file>           Write the token to this file (0600, replaced
                                 atomically) instead of stdout.
       --watch                   With --output: keep the file fresh until SIGINT or
@@ -86,7 +86,7 @@ enum Golden {
     USAGE: clerkctl [<global options>] <command>
 
     GLOBAL OPTIONS:
-      --profile <name>          The stored sign-in to use; else the one 'clerkctl
+      -p, --profile <name>      The stored sign-in to use; else the one 'clerkctl
                                 profile use' chose. (default: default; env:
                                 CLERKCTL_PROFILE)
       --config-dir <dir>        Where profiles are kept; default
@@ -108,8 +108,10 @@ enum Golden {
       --json                    Machine-readable output, where the command has any.
       --no-input                Never prompt. (env: CLERKCTL_NO_INPUT=1)
       --no-color                No colour (also with NO_COLOR set or TERM=dumb).
+      -q, --quiet               No success lines on stderr (warnings and errors
+                                still).
       -h, --help                Show help information.
-      --version                 Show the version.
+      -V, --version             Show the version.
 
     SUBCOMMANDS:
       login                     Sign in to Clerk and store the credential for the
@@ -119,6 +121,8 @@ enum Golden {
       status                    List every profile: instance, user, session,
                                 credential file, cached tokens.
       profile                   List profiles, or choose the one later commands use.
+      config                    Get or set the profile's defaults (template,
+                                convex_url, min_ttl, store).
       org                       List your Clerk organizations, or choose the
                                 session's active one.
       logout                    Sign the profile out and delete its credential and
@@ -143,7 +147,8 @@ enum Golden {
       doctor                    Check the setup, one line per check with the fix.
       completion                Print a shell completion script for bash, zsh or
                                 fish.
-      version                   Print the version (as --version does).
+      version                   Print the version, commit and build date (as
+                                --version does).
       help                      Show help for a command, or the environment and
                                 exit-codes topics.
 
@@ -188,7 +193,7 @@ enum Golden {
       <arg>                     Its arguments.
 
     OPTIONS:
-      --template <name>         Mint from this JWT template.
+      -t, --template <name>     Mint from this JWT template.
       --env <name>              The environment variable that receives the token.
                                 (default: CLERK_TOKEN)
       --min-ttl <seconds>       Reuse a cached token only while it has this many

@@ -68,8 +68,10 @@ struct HelpTests {
     let flat = result.output.split(whereSeparator: \.isWhitespace).joined(separator: " ")
     #expect(
       flat.contains(
-        "the command-line flag, then the environment variable, then what the profile stored at "
-          + "login, then the default"))
+        "the command-line flag, then the environment variable, then the profile's defaults "
+          + "('clerkctl config set': template, convex_url, min_ttl, store) and what it stored at "
+          + "login, then the built-in default"))
+    #expect(flat.contains("CLERKCTL_TEMPLATE The JWT template"))
   }
 
   @Test("help exit-codes lists the contract's table")
@@ -90,7 +92,7 @@ struct HelpTests {
     #expect(root.code == 0)
     #expect(root.output.hasPrefix(".TH CLERKCTL 1 "))
     #expect(root.output.contains(".SH EXIT STATUS"))
-    #expect(root.output.contains(".B \\-\\-profile <name>"))
+    #expect(root.output.contains(".B \\-p, \\-\\-profile <name>"))
     let token = runCLI(["help", "--man", "token"])
     #expect(token.output.hasPrefix(".TH CLERKCTL-TOKEN 1 "))
     #expect(token.output.contains(".B \\-\\-format <format>"))

@@ -66,7 +66,8 @@ struct IdentityCommandsTests {
     #expect(selected["file"]?["path"]?.stringValue?.hasSuffix("/profiles/default.json") == true)
     let tokens = try #require(selected["tokens"]?.arrayValue)
     #expect(tokens.contains { $0["template"]?.stringValue == "convex" })
-    #expect(profiles.last?["session_status"]?.stringValue == "not_checked")
+    // Every profile's session is checked, not only the selected one's (gh auth status).
+    #expect(profiles.last?["session_status"]?.stringValue == "active")
 
     await fixture.stopEmulator()
     let down = try await fixture.run(["status", "--request-timeout", "2"])

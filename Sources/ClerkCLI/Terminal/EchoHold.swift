@@ -1,0 +1,46 @@
+import ClerkctlCore
+import Glibc
+
+/// Keeps the live terminal from echoing while clerkctl waits between prompts, the way sudo and
+/// ssh never leave a terminal echoing while a secret may be typed: what is typed ahead of a
+/// password prompt (during a slow request) is not shown. Echoing prompts turn echo back on for
+/// the read (``echoing(_:)``); ``end()`` puts the terminal back as it was.
+enum EchoHold {
+  /// The terminal's state before the hold; `nil` while none is in force.
+  private static let original = Lock<ProcessGuard.SavedTerminal?>(nil)
+
+  /// Turns echo off on stdin when it is a terminal; returns the state to put back (for
+  /// `ProcessGuard`'s restoring), or `nil` when nothing changed.
+  static func begin() -> ProcessGuard.SavedTerminal? {
+    original.withLock { original in
+      guard original == nil, isatty(STDIN_FILENO) == 1 else { return nil }
+      var state = termios()
+      guard tcgetattr(STDIN_FILENO, &state) == 0 else { return nil }
+      var silent = state
+      silent.c_lflag &= ~tcflag_t(ECHO)
+      _ = tcsetattr(STDIN_FILENO, TCSANOW, &silent)
+      let saved = ProcessGuard.SavedTerminal(descriptor: STDIN_FILENO, state: state)
+      original = saved
+      return saved
+    }
+  }
+
+  /// Ends the hold: the terminal echoes as it did before ``begin()``.
+  static func end() {
+    original.withLock { original in
+      guard var saved = original?.state else { return }
+      _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+      original = nil
+    }
+  }
+
+  /// While a hold is in force, `true` puts the terminal's own echo back (an echoing prompt
+  /// is being read) and `false` turns echo off again; with no hold, does nothing.
+  static func echo(_ on: Bool) {
+    original.withLock { original in
+      guard var state = original?.state else { return }
+      if !on { state.c_lflag &= ~tcflag_t(ECHO) }
+      _ = tcsetattr(STDIN_FILENO, TCSANOW, &state)
+    }
+  }
+}
