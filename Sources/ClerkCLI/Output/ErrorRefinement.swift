@@ -52,7 +52,7 @@ enum ErrorRefinement {
     return ReportedError(
       "no profile named '\(profile)'; did you mean '\(near)'? (stored: "
         + stored.joined(separator: ", ") + "; 'clerkctl login --profile \(profile)' creates it)",
-      exitCode: .notSignedIn, underlying: error as? any Error & Sendable)
+      exitCode: .notSignedIn, underlying: error)
   }
 
   private static func wrongPasswordAtTerminal(
@@ -68,7 +68,7 @@ enum ErrorRefinement {
       message += "; the previous sign-in (\(who)) is still in place"
     }
     return ReportedError(
-      message, exitCode: .signInRejected, underlying: error as? any Error & Sendable)
+      message, exitCode: .signInRejected, underlying: error)
   }
 
   /// For `login`: when the Frontend API URL answers like no Clerk (`GET /v1/environment` is
@@ -88,6 +88,6 @@ enum ErrorRefinement {
     return ReportedError(
       "\(host) does not look like a Clerk Frontend API (GET /v1/environment → "
         + "\(response.status)); check --fapi-url (or CLERK_FAPI_URL) or the publishable key",
-      exitCode: .configuration, underlying: error as? any Error & Sendable)
+      exitCode: .configuration, underlying: error)
   }
 }

@@ -50,6 +50,7 @@ extension TokenCommand {
     switch format {
     case .raw: return token
     case .header: return "Authorization: Bearer \(token)"
+    case .env: return Self.envLines(token: token, expiresAt: result.expiresAt)
     case .json:
       let json: JSONValue = [
         "schema_version": 1, "profile": .string(result.credential.profile), "kind": "oauth",
