@@ -3,7 +3,7 @@ PREFIX ?= /usr/local
 BINDIR := $(PREFIX)/bin
 SWIFT ?= swift
 
-.PHONY: all setup build test lint format install dist clean demo bench fuzz sanitize
+.PHONY: all setup build test lint format install dist clean demo bench fuzz sanitize docs api-check
 
 all: build
 
@@ -29,6 +29,15 @@ test: setup
 
 lint:
 	Scripts/lint.sh
+
+# The DocC documentation of ClerkctlKit, offline (swift-symbolgraph-extract + docc, no plugin),
+# into .build/docs; `make test` runs it too (about 10 s once the library is built).
+docs:
+	Scripts/docs.sh
+
+# The library's public API against the last release tag (skipped until there is one).
+api-check:
+	Scripts/api-check.sh
 
 format:
 	$(SWIFT) format format --in-place --recursive --parallel Package.swift Sources Tests

@@ -14,18 +14,16 @@ extension CommandContext {
 
   /// The profile in force and where it came from.
   package func profileSelection() throws -> ProfileSelection {
-    let selection: ProfileSelection
-    if let flag = globals.profile {
-      selection = ProfileSelection(name: flag, source: .flag)
-    } else if let variable = nonEmpty("CLERKCTL_PROFILE") {
-      selection = ProfileSelection(name: variable, source: .environment)
-    } else if let store = try? profileStore(), let chosen = try store.defaultProfile() {
-      selection = ProfileSelection(name: chosen, source: .profileUse)
-    } else {
-      selection = ProfileSelection(name: ProfileName.defaultName, source: .builtIn)
-    }
-    try ProfileName.validate(selection.name)
-    return selection
+    let (name, origin) = try ProfileSelectionRule.select(
+      given: globals.profile, environment: environment, store: try? profileStore())
+    let source: ProfileSelection.Source =
+      switch origin {
+      case .argument: .flag
+      case .environment: .environment
+      case .profileUse: .profileUse
+      case .builtIn: .builtIn
+      }
+    return ProfileSelection(name: name, source: source)
   }
 
   /// The config dir: `--config-dir` > `CLERKCTL_CONFIG_DIR` > XDG > `~/.config/clerkctl`.

@@ -99,6 +99,7 @@ extension ClerkAuthError: ExitCodeProviding {
     case .signInTimeout: .signInTimeout
     case .signInRejected, .organizationNotFound: .signInRejected
     case .unavailable: .unavailable
+    default: .failure
     }
   }
 }

@@ -18,3 +18,13 @@ extension ClerkError {
     }
   }
 }
+
+extension ClerkError {
+  /// Clerk's own error behind this one, when Clerk refused a request.
+  package var apiError: ClerkAPIError? {
+    switch self {
+    case .api(let error), .inputRejected(let error), .redirectRefused(_, let error): error
+    default: nil
+    }
+  }
+}

@@ -1,4 +1,4 @@
-import ClerkctlHTTP
+import FoundationEssentials
 
 extension AuthenticatedRequestSender {
   /// One HTTP request to send with a token.
@@ -12,14 +12,17 @@ extension AuthenticatedRequestSender {
     /// The body bytes.
     public var body: [UInt8]
     /// Seconds the whole exchange may take.
-    public var timeout: Double
+    public var timeout: TimeInterval
     /// The largest response body accepted, bytes.
     public var maxResponseBytes: Int
+
+    /// Seconds a request may take when it says nothing else (15).
+    public static let defaultTimeout: TimeInterval = 15
 
     /// A request; only `url` is required.
     public init(
       method: String = "GET", url: String, headers: [(name: String, value: String)] = [],
-      body: [UInt8] = [], timeout: Double = HTTPRequest.defaultTimeout,
+      body: [UInt8] = [], timeout: TimeInterval = Request.defaultTimeout,
       maxResponseBytes: Int = 1 << 20
     ) {
       self.method = method

@@ -1,8 +1,8 @@
 import FoundationEssentials
 
 /// A Clerk API key (`ak_…`) of the signed-in user or its active organization. `secret` is set
-/// only on the value `ClerkAuthProvider.createAPIKey` returns: Clerk shows it once.
-public struct ClerkAPIKey: Sendable, Equatable {
+/// only on the value `ClerkAuthProvider.createApiKey` returns: Clerk shows it once.
+public struct ClerkApiKey: Sendable, Equatable {
   public var id: String
   public var name: String
   /// `user_…` or `org_…`.

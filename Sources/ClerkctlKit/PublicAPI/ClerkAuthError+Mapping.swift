@@ -6,66 +6,94 @@ extension ClerkAuthError {
   /// means.
   package enum Activity: Sendable {
     case signIn, token, signOut, store
+
+    /// The public step this activity is.
+    var step: ClerkAuthError.Step {
+      switch self {
+      case .signIn: .signIn
+      case .token: .token
+      case .signOut: .signOut
+      case .store: .store
+      }
+    }
   }
 
   /// The library error for any error the account layer, the store or the transport throws.
-  package init(_ error: any Error, during activity: Activity) {
+  ///
+  /// - Parameter step: the step that failed, when finer than the activity's.
+  package init(_ error: any Error, during activity: Activity, step: Step? = nil) {
+    let inferred = activity == .signIn ? Self.signInStep(of: error) : nil
+    self = Self.mapped(error, during: activity).with(step: step ?? inferred ?? activity.step)
+  }
+
+  /// The sign-in step a refusal belongs to, when Clerk's code tells (a sign-in run as one call).
+  private static func signInStep(of error: any Error) -> Step? {
+    guard let code = (error as? ClerkError)?.apiError?.code else { return nil }
+    if ["form_identifier_not_found", "identifier_not_found"].contains(code) { return .identifier }
+    if code.hasPrefix("form_password") { return .firstFactor }
+    return nil
+  }
+
+  private static func mapped(_ error: any Error, during activity: Activity) -> ClerkAuthError {
+    var result: ClerkAuthError
     switch error {
     case let error as ClerkAuthError:
-      self = error
+      return error
     case let error as ClerkError:
-      self.init(error, during: activity)
+      return mapped(error, during: activity).with(
+        clerkError: error.apiError.map(ClerkServerError.init))
     case let error as CredentialStoreError:
-      self = .configuration(error.description)
+      result = .configuration(error.description)
     case InstanceError.notConfigured:
-      self = .clerkNotLoaded
+      result = .clerkNotLoaded
     case let error as InstanceError:
-      self = .configuration(error.description)
+      result = .configuration(error.description)
     case let error as HTTPError:
-      self =
+      result =
         error.isConfigurationError
         ? .configuration(error.description) : .unavailable(error.description)
     case let error as JWTError:
-      self = .tokenRetrievalFailed(error.description)
+      result = .tokenRetrievalFailed(error.description)
     default:
-      self =
+      result =
         activity == .store
         ? .configuration("the credential store failed: \(error)")
         : .unavailable(String(describing: error))
     }
+    return result
   }
 
-  private init(_ error: ClerkError, during activity: Activity) {
+  private static func mapped(_ error: ClerkError, during activity: Activity) -> ClerkAuthError {
     switch error {
     case .notSignedIn:
-      self = .noActiveSession
+      return .noActiveSession
     case .tokenRefused(let reason):
-      self = .tokenRetrievalFailed(reason)
+      return .tokenRetrievalFailed(reason)
     case .tokenTooShortLived:
-      self = .tokenRetrievalFailed(error.description)
+      return .tokenRetrievalFailed(error.description)
     case .signInRejected(let reason):
-      self = .signInRejected(reason)
+      return .signInRejected(reason)
     case .signInUnsupported, .signUpNotAllowed, .inputRejected:
-      self = .signInRejected(error.description)
+      return .signInRejected(error.description)
     case .redirectRefused, .callbackPortInUse:
-      self = .configuration(error.description)
+      return .configuration(error.description)
     case .signInTimedOut:
-      self = .signInTimeout
+      return .signInTimeout
     case .organizationNotFound:
-      self = .organizationNotFound(error.description)
+      return .organizationNotFound(error.description)
     case .configuration(let reason):
-      self = .configuration(reason)
+      return .configuration(reason)
     case .transport(let http):
-      self =
+      return
         http.isConfigurationError
         ? .configuration(error.description) : .unavailable(error.description)
     case .unavailable, .malformedResponse:
-      self = .unavailable(error.description)
+      return .unavailable(error.description)
     case .api:
       switch activity {
-      case .signIn: self = .signInRejected(error.description)
-      case .token: self = .tokenRetrievalFailed(error.description)
-      case .signOut, .store: self = .unavailable(error.description)
+      case .signIn: return .signInRejected(error.description)
+      case .token: return .tokenRetrievalFailed(error.description)
+      case .signOut, .store: return .unavailable(error.description)
       }
     }
   }

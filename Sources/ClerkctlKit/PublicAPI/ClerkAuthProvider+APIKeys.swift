@@ -6,14 +6,14 @@ import FoundationEssentials
 extension ClerkAuthProvider {
   /// Creates an API key for the signed-in user (or, with `forOrganization`, the session's
   /// active organization); the returned value carries the secret, once.
-  public func createAPIKey(
+  public func createApiKey(
     name: String, description: String? = nil, expiresIn: TimeInterval? = nil,
     forOrganization: Bool = false
-  ) async throws -> ClerkAPIKey {
+  ) async throws -> ClerkApiKey {
     try await apiKeyCall { account in
       let (client, _, subject) = try account.apiKeys(
         owner: forOrganization ? .activeOrganization : .user)
-      return try ClerkAPIKey(
+      return try ClerkApiKey(
         client.create(
           name: name, subject: subject, description: description,
           expiresInSeconds: expiresIn.map { max(1, Int($0.rounded(.up))) }))
@@ -22,25 +22,25 @@ extension ClerkAuthProvider {
 
   /// The signed-in user's (or active organization's) API keys, revoked and expired ones too;
   /// never their secrets.
-  public func apiKeys(forOrganization: Bool = false) async throws -> [ClerkAPIKey] {
+  public func apiKeys(forOrganization: Bool = false) async throws -> [ClerkApiKey] {
     try await apiKeyCall { account in
       let (client, _, subject) = try account.apiKeys(
         owner: forOrganization ? .activeOrganization : .user)
-      return try client.list(subject: subject, includeInvalid: true).map(ClerkAPIKey.init)
+      return try client.list(subject: subject, includeInvalid: true).map(ClerkApiKey.init)
     }
   }
 
   /// Revokes an API key of the signed-in user or its organizations.
-  public func revokeAPIKey(id: String, reason: String? = nil) async throws {
+  public func revokeApiKey(id: String, reason: String? = nil) async throws {
     _ = try await apiKeyCall { account in
       let (client, _, _) = try account.apiKeys(owner: .user)
-      return try ClerkAPIKey(client.revoke(id: id, reason: reason))
+      return try ClerkApiKey(client.revoke(id: id, reason: reason))
     }
   }
 
   /// Stores `key` (an API key, `ak_…`) as this provider's credential, replacing any sign-in:
   /// `AuthenticatedRequestSender` then sends it as `Authorization: Bearer`, as is.
-  public func useAPIKey(_ key: String) async throws {
+  public func useApiKey(_ key: String) async throws {
     guard key.hasPrefix("ak_") else {
       throw ClerkAuthError.configuration("an API key starts with ak_")
     }

@@ -3,22 +3,25 @@ import FoundationEssentials
 /// Impersonated sign-in: an actor token from the Backend API redeemed as a ticket. The
 /// session's tokens carry `act: {"sub": actor}`; the stored sign-in is marked with the actor.
 extension ClerkAuthProvider {
-  /// Signs in as `userID` on behalf of `actor`, with the instance's Backend API secret key.
+  /// Signs in as `userId` on behalf of `actor`, with the instance's Backend API secret key.
   ///
   /// - Parameters:
-  ///   - backendAPIURL: the Backend API base (`https://api.clerk.com`, or the emulator's).
+  ///   - userId: the user to sign in as (`user_…`).
+  ///   - actor: who acts (the `act.sub` of the tokens), e.g. a support agent's id.
+  ///   - secretKey: the instance's Backend API secret key (`sk_…`).
+  ///   - backendApiUrl: the Backend API base (`https://api.clerk.com`, or the emulator's).
   /// - Throws: `ClerkAuthError.signInRejected` when Clerk refuses (impersonation is a paid
   ///   add-on with a monthly quota), `.configuration` for a wrong secret key.
   public func loginImpersonating(
-    userID: String, actor: String, secretKey: String,
-    backendAPIURL: String = "https://api.clerk.com"
+    userId: String, actor: String, secretKey: String,
+    backendApiUrl: String = "https://api.clerk.com"
   ) async throws -> ClerkCredentials {
     try await performTimed(.signIn, announce: true) { [self] account in
       guard let fapiURL = try instance.get()?.url else { throw ClerkAuthError.clerkNotLoaded }
       let backend = BackendAPIClient(
-        baseURL: backendAPIURL, secretKey: secretKey, http: http,
+        baseURL: backendApiUrl, secretKey: secretKey, http: http,
         requestTimeout: requestTimeout)
-      let ticket = try backend.createActorToken(userID: userID, actor: actor)
+      let ticket = try backend.createActorToken(userID: userId, actor: actor)
       let method = ClerkSignInMethod.ticket(ticket.token)
       let signedIn: ProfileCredential
       do {
@@ -34,7 +37,7 @@ extension ClerkAuthProvider {
       marked.impersonation = Impersonation(actor: actor, actorTokenID: ticket.id)
       try account.store.save(marked)
       return try account.token(
-        template: jwtTemplate, minTTL: minimumTokenTTL, forceRefresh: false)
+        template: jwtTemplate, minTTL: minimumTokenTtl, forceRefresh: false)
     }.credentials
   }
 }

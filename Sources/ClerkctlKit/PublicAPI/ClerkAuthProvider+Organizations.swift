@@ -28,9 +28,9 @@ extension ClerkAuthProvider {
   ///   user is not a member of it; `.noActiveSession` when not signed in.
   @discardableResult
   public func setActiveOrganization(_ organization: String?) async throws -> ClerkCredentials {
-    try await performTimed(.token, announce: false) { [jwtTemplate, minimumTokenTTL] account in
+    try await performTimed(.token, announce: false) { [jwtTemplate, minimumTokenTtl] account in
       _ = try account.setActiveOrganization(organization)
-      return try account.token(template: jwtTemplate, minTTL: minimumTokenTTL, forceRefresh: true)
+      return try account.token(template: jwtTemplate, minTTL: minimumTokenTtl, forceRefresh: true)
     }.credentials
   }
 }

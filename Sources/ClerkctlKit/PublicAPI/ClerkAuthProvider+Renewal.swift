@@ -8,8 +8,8 @@ extension ClerkAuthProvider {
   }
 
   /// Fresh tokens for as long as the app runs: the current token at once (the cached one while
-  /// it has `minimumTokenTTL` left, else a new one), then a new one each time the current one
-  /// is about to have less than `minimumTokenTTL` left (judged on Clerk's clock, a second
+  /// it has `minimumTokenTtl` left, else a new one), then a new one each time the current one
+  /// is about to have less than `minimumTokenTtl` left (judged on Clerk's clock, a second
   /// early for its precision). Renewals go through the store's token cache and lock, so a
   /// stream, `onIdToken` and `clerkctl` on one sign-in share each mint. A failed renewal is
   /// retried with backoff (1, 2, 4 … 30 s) while the old token lasts and after. The stream
@@ -66,7 +66,7 @@ extension ClerkAuthProvider {
   /// The renewal loop: calls `deliver` with each new token (and whether this provider minted
   /// it) until cancelled or the session can no longer give tokens.
   func renewTokens(deliver: @escaping @Sendable (String, Bool) -> Void) async {
-    let renewal = TokenRenewal(minTTL: minimumTokenTTL)
+    let renewal = TokenRenewal(minTTL: minimumTokenTtl)
     let template = jwtTemplate
     var last: String?
     var failures = 0
@@ -77,9 +77,9 @@ extension ClerkAuthProvider {
         try? await Task.sleep(nanoseconds: UInt64(min(pause, 86_400) * 1e9))
         if Task.isCancelled { return }
       }
-      let minTTL = first ? minimumTokenTTL : renewal.requestedTTL
+      let minTTL = first ? minimumTokenTtl : renewal.requestedTTL
       do {
-        let outcome = try await performTimed(.token, announce: false) { [self] account in
+        let outcome = try await performTimed(.token, announce: false) { account in
           return minTTL == renewal.requestedTTL
             ? try account.renewedToken(template: template, renewal: renewal)
             : try account.token(template: template, minTTL: minTTL, forceRefresh: false)

@@ -1,8 +1,6 @@
 extension ClerkAuthProvider {
   /// The mutable part of a provider, behind its mutex.
   struct State {
-    typealias Waiter = CheckedContinuation<ClerkCredentials, any Error>
-
     var current: AuthState<ClerkCredentials> = .unauthenticated
     var onIdToken: Callback?
     /// Whether `onIdToken` got a token since it last got `nil`.
@@ -14,8 +12,6 @@ extension ClerkAuthProvider {
     /// Counts completed `login(_:)` calls; `lastSignIn` is the newest one's credentials.
     var signInGeneration = 0
     var lastSignIn: ClerkCredentials?
-    var waiters: [Int: Waiter] = [:]
-    var nextWaiter = 0
     /// The tasks keeping tokens fresh (`idTokens` streams, the `onIdToken` renewal), by id.
     var renewals: [Int: Renewal] = [:]
     var nextRenewal = 0
@@ -28,25 +24,10 @@ extension ClerkAuthProvider {
       for observer in observers.values { observer.yield(next) }
     }
 
-    /// Records a completed sign-in and wakes everyone waiting for one.
+    /// Records a completed sign-in (a `login()` waiting for one sees it).
     mutating func signedIn(_ credentials: ClerkCredentials) {
       signInGeneration += 1
       lastSignIn = credentials
-      for id in Array(waiters.keys) { resumeWaiter(id, with: .success(credentials)) }
-    }
-
-    /// Waits for a sign-in newer than `generation` (at once when one already happened).
-    mutating func addWaiter(_ id: Int, _ waiter: Waiter, after generation: Int) {
-      if signInGeneration > generation, let lastSignIn {
-        waiter.resume(returning: lastSignIn)
-      } else {
-        waiters[id] = waiter
-      }
-    }
-
-    /// Resumes waiter `id`, if it still waits.
-    mutating func resumeWaiter(_ id: Int, with result: Result<ClerkCredentials, ClerkAuthError>) {
-      waiters.removeValue(forKey: id)?.resume(with: result.mapError { $0 as any Error })
     }
 
     /// Takes `onIdToken` to call with `jwt`, unless it has that token already.
@@ -67,13 +48,11 @@ extension ClerkAuthProvider {
       callbackRenewal = nil
     }
 
-    /// Ends every stream and wait (the provider is going away).
+    /// Ends every stream (the provider is going away).
     mutating func finishAll() {
       stopRenewals()
       for observer in observers.values { observer.finish() }
       observers = [:]
-      for waiter in waiters.values { waiter.resume(throwing: ClerkAuthError.noActiveSession) }
-      waiters = [:]
     }
   }
 }

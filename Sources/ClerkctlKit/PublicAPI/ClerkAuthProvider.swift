@@ -9,7 +9,7 @@ import FoundationEssentials
 /// `extractIdToken(from:)`) and of Clerk's Convex bridges.
 ///
 /// Tokens are minted from `jwtTemplate` (`convex` by default; `nil` for the session token) and
-/// reused from the store's cache while they have `minimumTokenTTL` seconds left. The sign-in
+/// reused from the store's cache while they have `minimumTokenTtl` seconds left. The sign-in
 /// lives in the store (by default the file `clerkctl` uses), so a later run, or `clerkctl`,
 /// picks it up with `loginFromCache()`. All network work runs off the caller's task.
 public final class ClerkAuthProvider: Sendable {
@@ -18,19 +18,19 @@ public final class ClerkAuthProvider: Sendable {
   /// Seconds a `login` may take in all, waits for codes included.
   public let signInTimeout: TimeInterval
   /// A cached token is reused only while it has at least this many seconds left.
-  public let minimumTokenTTL: TimeInterval
+  public let minimumTokenTtl: TimeInterval
 
   /// The instance the arguments or the environment name (`nil`: the stored sign-in's), or
   /// why the named one is invalid; worked out once, at init.
   let instance: Result<InstanceOverride?, ClerkAuthError>
-  private let backing: Result<Backing, ClerkAuthError>
+  let backing: Result<Backing, ClerkAuthError>
   /// How requests are sent (also used by `AuthenticatedRequestSender`).
   package let http: HTTPClient
-  private let clock: Clock
+  let clock: Clock
   let requestTimeout: Double
   let state = Lock(State())
 
-  private struct Backing: Sendable {
+  struct Backing: Sendable {
     let profile: String
     let store: any CredentialStore
   }
@@ -40,27 +40,27 @@ public final class ClerkAuthProvider: Sendable {
   /// - Parameters:
   ///   - publishableKey: the instance's `pk_test_…`/`pk_live_…` key (the Frontend API host is
   ///     decoded from it).
-  ///   - frontendAPIURL: the Frontend API base URL; wins over the key (proxies, the emulator).
+  ///   - frontendApiUrl: the Frontend API base URL; wins over the key (proxies, the emulator).
   ///     With neither, `CLERK_FAPI_URL` / `CLERK_PUBLISHABLE_KEY` from the environment, then
   ///     the instance the stored sign-in belongs to. A stored sign-in is bound to the instance
   ///     it was made on: when these name another origin, its token is never sent there and
   ///     calls that need it fail with `ClerkAuthError.configuration` (a `login` replaces it).
   ///   - jwtTemplate: the JWT template to mint from; `nil` for the session token.
   ///   - signInTimeout: seconds a `login` may take.
-  ///   - minimumTokenTTL: seconds a handed-out token has left at least; `idTokens` and
+  ///   - minimumTokenTtl: seconds a handed-out token has left at least; `idTokens` and
   ///     `onIdToken` get a new one before the current one has less.
   ///   - store: where the sign-in is kept; default the `default` profile's file.
   ///   - userAgent: the `User-Agent` Clerk sees, e.g. `MyApp/1.2`; default `ClerkctlKit/VERSION`.
   public convenience init(
-    publishableKey: String? = nil, frontendAPIURL: String? = nil,
+    publishableKey: String? = nil, frontendApiUrl: String? = nil,
     jwtTemplate: String? = "convex", signInTimeout: TimeInterval = 120,
-    minimumTokenTTL: TimeInterval = 10,
+    minimumTokenTtl: TimeInterval = 10,
     store: ClerkCredentialStore = .file(),
     userAgent: String = ClerkAuthProvider.defaultUserAgent
   ) {
     self.init(
-      publishableKey: publishableKey, frontendAPIURL: frontendAPIURL, jwtTemplate: jwtTemplate,
-      signInTimeout: signInTimeout, minimumTokenTTL: minimumTokenTTL, store: store,
+      publishableKey: publishableKey, frontendApiUrl: frontendApiUrl, jwtTemplate: jwtTemplate,
+      signInTimeout: signInTimeout, minimumTokenTtl: minimumTokenTtl, store: store,
       http: .lazy { .curl(CurlConfiguration(userAgent: userAgent)) },
       clock: .system, environment: ProcessEnvironment.current())
   }
@@ -70,20 +70,20 @@ public final class ClerkAuthProvider: Sendable {
 
   /// A provider with every dependency given (tests).
   package init(
-    publishableKey: String?, frontendAPIURL: String?, jwtTemplate: String?,
-    signInTimeout: TimeInterval, minimumTokenTTL: TimeInterval = 10,
+    publishableKey: String?, frontendApiUrl: String?, jwtTemplate: String?,
+    signInTimeout: TimeInterval, minimumTokenTtl: TimeInterval = 10,
     store: ClerkCredentialStore, http: HTTPClient, clock: Clock,
     environment: [String: String], requestTimeout: Double = HTTPRequest.defaultTimeout
   ) {
     self.jwtTemplate = jwtTemplate
     self.signInTimeout = signInTimeout
-    self.minimumTokenTTL = minimumTokenTTL
+    self.minimumTokenTtl = minimumTokenTtl
     self.http = http
     self.clock = clock
     self.requestTimeout = requestTimeout
     // The arguments win over the environment as a pair: either names the instance.
     let arguments = [
-      InstanceSetting.given(.frontendAPIURL, frontendAPIURL, source: "frontendAPIURL"),
+      InstanceSetting.given(.frontendAPIURL, frontendApiUrl, source: "frontendApiUrl"),
       InstanceSetting.given(.publishableKey, publishableKey, source: "publishableKey"),
     ].compactMap { $0 }
     let settings = arguments.isEmpty ? InstanceSetting.fromEnvironment(environment) : arguments
@@ -114,7 +114,7 @@ public final class ClerkAuthProvider: Sendable {
       _ = try account.signIn(
         method: method.method, inputs: method.inputs, fapiURL: fapiURL, timeout: signInTimeout)
       return try account.token(
-        template: jwtTemplate, minTTL: minimumTokenTTL, forceRefresh: false)
+        template: jwtTemplate, minTTL: minimumTokenTtl, forceRefresh: false)
     }
   }
 
@@ -123,36 +123,29 @@ public final class ClerkAuthProvider: Sendable {
     try await login(.password(identifier: identifier, password: password))
   }
 
-  /// Convex's `login(onIdToken:)`: remembers `onIdToken`, then returns the stored sign-in's
-  /// credentials, or — when there is none — waits up to `signInTimeout` for a `login(_:)` on
-  /// this provider to complete (as Clerk's bridges wait for the sign-in UI).
+  /// Convex's `login(onIdToken:)`: remembers `onIdToken`, then `login()` (the stored sign-in,
+  /// or — when there is none — a wait of up to `signInTimeout` for one to appear).
   ///
   /// `onIdToken` is then called with every token this provider mints — and, for as long as the
-  /// app runs, with a fresh one before the current one has less than `minimumTokenTTL` left —
+  /// app runs, with a fresh one before the current one has less than `minimumTokenTtl` left —
   /// and with `nil` when the session ends or on `logout()`.
   public func login(
     onIdToken: @Sendable @escaping (String?) -> Void
   ) async throws -> ClerkCredentials {
     remember(onIdToken)
-    let generation = state.withLock { $0.signInGeneration }
-    let credentials: ClerkCredentials
-    do {
-      credentials = try await loginFromCache()
-    } catch ClerkAuthError.noActiveSession {
-      credentials = try await waitForSignIn(after: generation)
-    }
+    let credentials = try await login()
     keepCallbackFresh(handedOut: credentials)
     return credentials
   }
 
   // MARK: - Tokens
 
-  /// The stored sign-in's credentials: the cached token while it has `minimumTokenTTL` seconds
+  /// The stored sign-in's credentials: the cached token while it has `minimumTokenTtl` seconds
   /// left, else a freshly minted one.
   ///
   /// - Throws: `ClerkAuthError.noActiveSession` when nothing is stored or the session ended.
   public func loginFromCache() async throws -> ClerkCredentials {
-    try await credentials(minTTL: minimumTokenTTL, forceRefresh: false, announce: true)
+    try await credentials(minTTL: minimumTokenTtl, forceRefresh: false, announce: true)
   }
 
   /// Convex's `loginFromCache(onIdToken:)`: remembers `onIdToken`, then `loginFromCache()`.
@@ -167,7 +160,7 @@ public final class ClerkAuthProvider: Sendable {
 
   /// Mints a new token now, whatever the cache holds, and passes it to `onIdToken`.
   public func refreshCredentials() async throws -> ClerkCredentials {
-    try await credentials(minTTL: minimumTokenTTL, forceRefresh: true, announce: false)
+    try await credentials(minTTL: minimumTokenTtl, forceRefresh: true, announce: false)
   }
 
   /// The JWT in `credentials`.
@@ -253,7 +246,7 @@ public final class ClerkAuthProvider: Sendable {
   }
 
   @discardableResult
-  private func transition(to next: AuthState<ClerkCredentials>) -> AuthState<ClerkCredentials> {
+  func transition(to next: AuthState<ClerkCredentials>) -> AuthState<ClerkCredentials> {
     state.withLock { state in
       let previous = state.current
       state.publish(next)
@@ -317,22 +310,6 @@ public final class ClerkAuthProvider: Sendable {
       return state.onIdToken
     }
     callback?(nil)
-  }
-
-  private func waitForSignIn(after generation: Int) async throws -> ClerkCredentials {
-    let id = state.withLock { state in
-      state.nextWaiter += 1
-      return state.nextWaiter
-    }
-    let timeout = signInTimeout
-    return try await withCheckedThrowingContinuation { continuation in
-      state.withLock { $0.addWaiter(id, continuation, after: generation) }
-      Task { [weak self] in
-        let nanoseconds = UInt64(max(0, min(timeout, 1e9)) * 1e9)
-        try? await Task.sleep(nanoseconds: nanoseconds)
-        self?.state.withLock { $0.resumeWaiter(id, with: .failure(.signInTimeout)) }
-      }
-    }
   }
 
   /// Runs blocking work (curl, file locks) on a global queue.

@@ -3,7 +3,8 @@ import Glibc
 /// Where a `ClerkAuthProvider` keeps its sign-in between runs: a small value made by one of
 /// three factories.
 ///
-/// - `.file(profile:configDirectory:)` (the default) shares the files `clerkctl` uses:
+/// - `.file(profile:configDirectory:)` (the default) shares the files `clerkctl` uses, and
+///   picks the profile as it does:
 ///   `<config dir>/profiles/<profile>.json`, 0600 in a 0700 directory, replaced atomically and
 ///   locked against other processes. A library app and the command-line tool signed in on the
 ///   same profile share one sign-in.
@@ -24,25 +25,50 @@ public struct ClerkCredentialStore: Sendable {
     self.backing = backing
   }
 
-  /// The file store of `profile` in `configDirectory`; `nil` finds the config directory as
-  /// `clerkctl` does (`CLERKCTL_CONFIG_DIR`, `$XDG_CONFIG_HOME/clerkctl`, `~/.config/clerkctl`),
-  /// now, from the process environment.
+  /// The file store of `profile` in `configDirectory`.
+  ///
+  /// - Parameters:
+  ///   - profile: the profile; `nil` picks it as `clerkctl` does: `CLERKCTL_PROFILE`, else
+  ///     the default profile chosen with the command line's `profile use`, else `default` (so the app and the command line
+  ///     agree on who is signed in).
+  ///   - configDirectory: `nil` finds the config directory as `clerkctl` does
+  ///     (`CLERKCTL_CONFIG_DIR`, `$XDG_CONFIG_HOME/clerkctl`, `~/.config/clerkctl`).
+  ///
+  /// Both are worked out now, from the process environment.
   public static func file(
-    profile: String = "default", configDirectory: String? = nil
+    profile: String? = nil, configDirectory: String? = nil
   ) -> ClerkCredentialStore {
-    let environment = ["CLERKCTL_CONFIG_DIR", "XDG_CONFIG_HOME", "HOME"].reduce(
+    file(profile: profile, configDirectory: configDirectory, environment: processEnvironment())
+  }
+
+  /// `file(profile:configDirectory:)` with the environment given (tests).
+  package static func file(
+    profile: String?, configDirectory: String?, environment: [String: String]
+  ) -> ClerkCredentialStore {
+    let resolved = Result { () throws(CredentialStoreError) -> (String, ProfileStore) in
+      let directory = try ConfigDirectory.resolve(
+        given: configDirectory, environment: environment)
+      let store = ProfileStore(directory: directory)
+      let (name, _) = try ProfileSelectionRule.select(
+        given: profile, environment: environment, store: store)
+      return (name, store)
+    }
+    switch resolved {
+    case .success(let (name, store)):
+      return ClerkCredentialStore(profile: name, backing: .success(store))
+    case .failure(let error):
+      return ClerkCredentialStore(
+        profile: profile ?? ProfileName.defaultName, backing: .failure(error))
+    }
+  }
+
+  /// The variables the file store reads.
+  private static func processEnvironment() -> [String: String] {
+    ["CLERKCTL_CONFIG_DIR", "CLERKCTL_PROFILE", "XDG_CONFIG_HOME", "HOME"].reduce(
       into: [String: String]()
     ) { values, name in
       if let value = getenv(name) { values[name] = String(cString: value) }
     }
-    return ClerkCredentialStore(
-      profile: profile,
-      backing: Result { () throws(CredentialStoreError) -> any CredentialStore in
-        try ProfileName.validate(profile)
-        let directory = try ConfigDirectory.resolve(
-          given: configDirectory, environment: environment)
-        return ProfileStore(directory: directory)
-      })
   }
 
   /// A store that keeps the sign-in in this process's memory only.

@@ -6,105 +6,129 @@ import FoundationEssentials
 /// Hands out machine-to-machine (M2M) tokens for a Clerk machine identity, for services and
 /// jobs with no person behind them.
 ///
-/// The machine secret (`ak_…`) is stored once with `login(secretKey:apiURL:)` (by default in
+/// The machine secret (`ak_…`) is stored once with `login(secretKey:apiUrl:)` (by default in
 /// the file `clerkctl` uses, so a machine profile stored by the CLI and this provider share
-/// it) and is sent only to the Backend API it was stored for. `token(format:ttl:claimsJSON:)` reuses a
-/// cached token while it has `minimumTokenTTL` seconds left on Clerk's clock; otherwise it
+/// it) and is sent only to the Backend API it was stored for. `token(format:ttl:claimsJson:)` reuses a
+/// cached token while it has `minimumTokenTtl` seconds left on Clerk's clock; otherwise it
 /// creates one — an opaque one with `min_remaining_ttl_seconds`, so Clerk may hand back a live
 /// token instead of creating (and billing) another. Concurrent callers, in this process or
 /// others sharing the store, share one creation (the profile's lock).
 public final class ClerkMachineTokenProvider: Sendable {
   /// Clerk's Backend API.
-  public static let defaultAPIURL = BackendAPIClient.defaultBaseURL
+  public static let defaultApiUrl = BackendAPIClient.defaultBaseURL
   /// A cached token is reused only while it has at least this many seconds left.
-  public let minimumTokenTTL: TimeInterval
+  public let minimumTokenTtl: TimeInterval
   private let backing: Result<(profile: String, store: any CredentialStore), ClerkAuthError>
-  private let http: HTTPClient
-  private let clock: Clock
+  package let http: HTTPClient
+  let clock: Clock
+  /// The running `tokens(…)` streams, ended by `logout()`.
+  let streams = Lock(MachineTokenStreams())
 
   /// A provider over `store`'s machine identity.
   ///
   /// - Parameters:
-  ///   - minimumTokenTTL: seconds a handed-out token has left at least.
+  ///   - minimumTokenTtl: seconds a handed-out token has left at least.
   ///   - store: where the identity is kept; default the `default` profile's file.
   ///   - userAgent: the `User-Agent` Clerk sees; default `ClerkctlKit/VERSION`.
   public convenience init(
-    minimumTokenTTL: TimeInterval = 10, store: ClerkCredentialStore = .file(),
+    minimumTokenTtl: TimeInterval = 10, store: ClerkCredentialStore = .file(),
     userAgent: String = ClerkAuthProvider.defaultUserAgent
   ) {
     self.init(
-      minimumTokenTTL: minimumTokenTTL, store: store,
+      minimumTokenTtl: minimumTokenTtl, store: store,
       http: .lazy { .curl(CurlConfiguration(userAgent: userAgent)) }, clock: .system)
   }
 
   /// A provider with every dependency given (tests).
   package init(
-    minimumTokenTTL: TimeInterval, store: ClerkCredentialStore, http: HTTPClient, clock: Clock
+    minimumTokenTtl: TimeInterval, store: ClerkCredentialStore, http: HTTPClient, clock: Clock
   ) {
-    self.minimumTokenTTL = minimumTokenTTL
+    self.minimumTokenTtl = minimumTokenTtl
     self.http = http
     self.clock = clock
     backing = store.backing.map { (profile: store.profile, store: $0) }
       .mapError { ClerkAuthError($0, during: .store) }
   }
 
-  /// Stores `secretKey` as the machine identity for the Backend API at `apiURL`, after one
+  /// Stores `secretKey` as the machine identity for the Backend API at `apiUrl`, after one
   /// token creation that proves it (the default opaque token, then cached).
   ///
   /// - Throws: `ClerkAuthError.signInRejected` when Clerk refuses the secret (nothing is
   ///   stored); `.unavailable` when the Backend API cannot be reached.
   @discardableResult
   public func login(
-    secretKey: String, apiURL: String = ClerkMachineTokenProvider.defaultAPIURL
+    secretKey: String, apiUrl: String = ClerkMachineTokenProvider.defaultApiUrl
   ) async throws -> ClerkMachineToken {
     try await tokenResult(login: true) { account in
       try account.login(
-        secretKey: secretKey, apiURL: apiURL, minTTL: Int64(self.minimumTokenTTL.rounded(.up)))
-    }
+        secretKey: secretKey, apiURL: apiUrl, minTTL: Int64(self.minimumTokenTtl.rounded(.up)))
+    }.token
   }
 
-  /// An M2M token: the cached one while it has `minimumTokenTTL` left, else a new one.
+  /// An M2M token: the cached one while it has `minimumTokenTtl` left, else a new one.
   ///
   /// - Parameters:
   ///   - format: opaque (Clerk's default) or a JWT.
   ///   - ttl: the token's lifetime in seconds; `nil`: the machine's default.
-  ///   - claimsJSON: custom claims as a JSON object, e.g. `{"aud":"convex"}`.
+  ///   - claimsJson: custom claims as a JSON object, e.g. `{"aud":"convex"}`.
   ///   - forceRefresh: always create a new one.
   /// - Throws: `ClerkAuthError.noActiveSession` when no machine identity is stored or Clerk no
   ///   longer accepts its secret; `.configuration` for claims that are not a JSON object or a
-  ///   `ttl` not above `minimumTokenTTL`; `.tokenRetrievalFailed` when Clerk refuses the claims.
+  ///   `ttl` not above `minimumTokenTtl`; `.tokenRetrievalFailed` when Clerk refuses the claims.
   public func token(
-    format: ClerkMachineToken.Format = .opaque, ttl: Int64? = nil, claimsJSON: String? = nil,
+    format: ClerkMachineToken.Format = .opaque, ttl: Int64? = nil, claimsJson: String? = nil,
     forceRefresh: Bool = false
   ) async throws -> ClerkMachineToken {
+    try await token(
+      Self.request(format: format, ttl: ttl, claimsJson: claimsJson),
+      minimumTtl: minimumTokenTtl, forceRefresh: forceRefresh
+    ).token
+  }
+
+  /// The token request for these parameters.
+  static func request(
+    format: ClerkMachineToken.Format, ttl: Int64?, claimsJson: String?
+  ) throws(ClerkAuthError) -> MachineTokenRequest {
     var claims: JSONValue?
-    if let claimsJSON {
-      guard let value = try? JSONValue(parsing: claimsJSON), value.objectValue != nil else {
+    if let claimsJson {
+      guard let value = try? JSONValue(parsing: claimsJson), value.objectValue != nil else {
         throw ClerkAuthError.configuration("the claims must be a JSON object")
       }
       claims = value
     }
-    let request = MachineTokenRequest(
-      format: format == .jwt ? .jwt : .opaque, ttl: ttl, claims: claims)
+    return MachineTokenRequest(format: format == .jwt ? .jwt : .opaque, ttl: ttl, claims: claims)
+  }
+
+  /// A token for `request` with `minimumTtl` left (clamped at 0), and its seconds left on
+  /// Clerk's clock.
+  func token(
+    _ request: MachineTokenRequest, minimumTtl: TimeInterval, forceRefresh: Bool
+  ) async throws -> (token: ClerkMachineToken, secondsLeft: Int64) {
+    let least = max(0, minimumTtl)
     return try await tokenResult(login: false) { account in
-      try account.token(request, minTTL: self.minimumTokenTTL, forceRefresh: forceRefresh)
+      try account.token(request, minTTL: least, forceRefresh: forceRefresh)
     }
   }
 
   /// Deletes the stored identity (there is no session to end at Clerk).
   public func logout() async throws {
+    for stream in streams.withLock({ $0.takeAll() }) {
+      stream.task.cancel()
+      stream.finish()
+    }
     _ = try await perform { account in try account.forget() }
   }
 
   private func tokenResult(
     login: Bool, _ body: @escaping @Sendable (MachineAccount) throws -> MachineAccount.TokenResult
-  ) async throws -> ClerkMachineToken {
+  ) async throws -> (token: ClerkMachineToken, secondsLeft: Int64) {
     let result = try await perform(login: login, body)
-    return ClerkMachineToken(
+    let token = ClerkMachineToken(
       token: result.token.token, format: result.token.format == .jwt ? .jwt : .opaque,
       id: result.token.id, machineId: result.token.subject, scopes: result.token.scopes,
       expiresAt: Date(timeIntervalSince1970: TimeInterval(result.token.expiresAt)),
       cached: !result.created)
+    return (token, result.expiresIn)
   }
 
   private func perform<T: Sendable>(

@@ -37,11 +37,11 @@ public struct StoredCredential: Sendable, Equatable, CustomStringConvertible {
   /// The signed-in session, when there is one.
   public var sessionId: String? { profileCredential.sessionID }
   /// The Frontend API base URL it was signed in to.
-  public var frontendAPIURL: String { profileCredential.fapiURL }
+  public var frontendApiUrl: String { profileCredential.fapiURL }
 
   /// A summary without secrets.
   public var description: String {
     "StoredCredential(userId: \(userId ?? "nil"), sessionId: \(sessionId ?? "nil"), "
-      + "frontendAPIURL: \(frontendAPIURL), clientToken: <redacted>)"
+      + "frontendApiUrl: \(frontendApiUrl), clientToken: <redacted>)"
   }
 }

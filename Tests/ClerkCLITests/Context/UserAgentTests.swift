@@ -32,9 +32,9 @@ struct UserAgentTests {
       let provider =
         if let given {
           ClerkAuthProvider(
-            frontendAPIURL: emulator.baseURL, store: .inMemory(), userAgent: given)
+            frontendApiUrl: emulator.baseURL, store: .inMemory(), userAgent: given)
         } else {
-          ClerkAuthProvider(frontendAPIURL: emulator.baseURL, store: .inMemory())
+          ClerkAuthProvider(frontendApiUrl: emulator.baseURL, store: .inMemory())
         }
       await #expect(throws: ClerkAuthError.self) {
         _ = try await provider.login(.ticket("not-a-ticket"))

@@ -26,6 +26,10 @@ struct SvixReceiverTests {
       "WEBHOOK_SECRET": secret, "EXPECT": Self.expected.joined(separator: ","),
       "FAIL_FIRST": "1", "PYTHONDONTWRITEBYTECODE": "1",
     ]) { _, new in new }
+    // The slot first: the receiver gives up 90 s after it starts, so it must not start while
+    // this test still queues for the emulator's slot behind the rest of the suite.
+    let slot = await ChildSlots.shared.take()
+    defer { withExtendedLifetime(slot) {} }
     let receiver = try SpawnedProcess(
       "/usr/bin/env", ["python3", script], environment: environment, input: .null)
     _ = await receiver.waitForOutput(timeout: 30) { out, _ in out.contains("\n") }

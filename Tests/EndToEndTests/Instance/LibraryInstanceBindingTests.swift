@@ -13,11 +13,11 @@ struct LibraryInstanceBindingTests {
     let capture = try ScriptedHTTPResponder { _ in .close }
     defer { capture.stop() }
     let store = ClerkCredentialStore.inMemory()
-    let home = ClerkAuthProvider(frontendAPIURL: emulator.fapiURL, store: store)
+    let home = ClerkAuthProvider(frontendApiUrl: emulator.fapiURL, store: store)
     _ = try await home.login(identifier: "demo@example.com", password: "demo-password")
 
     let elsewhere = capture.url("")
-    let byArgument = ClerkAuthProvider(frontendAPIURL: elsewhere, store: store)
+    let byArgument = ClerkAuthProvider(frontendApiUrl: elsewhere, store: store)
     let calls: [(String, @Sendable () async throws -> Void)] = [
       ("loginFromCache", { _ = try await byArgument.loginFromCache() }),
       ("refreshCredentials", { _ = try await byArgument.refreshCredentials() }),
@@ -28,8 +28,8 @@ struct LibraryInstanceBindingTests {
       do {
         try await call()
         Issue.record("\(name) succeeded against another instance")
-      } catch ClerkAuthError.configuration(let text) {
-        reason = text
+      } catch let error as ClerkAuthError where error == .configuration {
+        reason = error.reason ?? ""
       }
       #expect(reason.contains(emulator.fapiURL) && reason.contains(elsewhere), "\(name): \(reason)")
       #expect(!reason.contains("clerkctl") && !reason.contains("--"), "no CLI words: \(reason)")

@@ -13,9 +13,9 @@ struct ClerkAuthProviderAPIKeyTests {
   @Test("a signed-in user creates, lists and revokes keys; a provider holding one sends it as is")
   func apiKeys() async throws {
     let emulator = try await EmulatorProcess.start()
-    let provider = ClerkAuthProvider(frontendAPIURL: emulator.fapiURL, store: .inMemory())
+    let provider = ClerkAuthProvider(frontendApiUrl: emulator.fapiURL, store: .inMemory())
     _ = try await provider.login(identifier: "demo@example.com", password: "demo-password")
-    let key = try await provider.createAPIKey(name: "library key", expiresIn: 3600)
+    let key = try await provider.createApiKey(name: "library key", expiresIn: 3600)
     let secret = try #require(key.secret)
     #expect(secret.hasPrefix("ak_") && key.subject.hasPrefix("user_"))
     #expect(key.expiresAt != nil)
@@ -24,14 +24,14 @@ struct ClerkAuthProviderAPIKeyTests {
     #expect(listed.allSatisfy { $0.secret == nil })
 
     let backend = try RecordingBackend { _, _ in HTTPResponse(status: 200) }
-    let ci = ClerkAuthProvider(frontendAPIURL: emulator.fapiURL, store: .inMemory())
-    try await ci.useAPIKey(secret)
+    let ci = ClerkAuthProvider(frontendApiUrl: emulator.fapiURL, store: .inMemory())
+    try await ci.useApiKey(secret)
     let sender = AuthenticatedRequestSender(provider: ci)
     let response = try await sender.send(.init(method: "GET", url: backend.url + "/me"))
     #expect(response.status == 200)
     #expect(backend.bearerTokens == [secret])
 
-    try await provider.revokeAPIKey(id: key.id, reason: "done")
+    try await provider.revokeApiKey(id: key.id, reason: "done")
     #expect(try await provider.apiKeys().first?.isRevoked == true)
     await emulator.stop()
   }
@@ -46,10 +46,10 @@ struct ClerkAuthProviderAPIKeyTests {
     let userID = try #require(
       try JSONValue(parsing: users.body).arrayValue?.first?["id"]?.stringValue)
     let provider = ClerkAuthProvider(
-      frontendAPIURL: emulator.fapiURL, jwtTemplate: nil, store: .inMemory())
+      frontendApiUrl: emulator.fapiURL, jwtTemplate: nil, store: .inMemory())
     let credentials = try await provider.loginImpersonating(
-      userID: userID, actor: "support_bob", secretKey: emulator.secretKey,
-      backendAPIURL: emulator.apiURL)
+      userId: userID, actor: "support_bob", secretKey: emulator.secretKey,
+      backendApiUrl: emulator.apiURL)
     #expect(credentials.userId == userID)
     #expect(try JWT(credentials.idToken).payload["act"]?["sub"] == "support_bob")
     await emulator.stop()

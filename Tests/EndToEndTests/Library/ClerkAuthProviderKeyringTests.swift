@@ -33,7 +33,7 @@ struct ClerkAuthProviderKeyringTests {
     let config = TemporaryDirectory(prefix: "clerkkit-keyring")
     let keyring = InMemoryKeyring()
     let store = try Self.store(config, keyring: keyring)
-    let provider = ClerkAuthProvider(frontendAPIURL: emulator.fapiURL, store: store)
+    let provider = ClerkAuthProvider(frontendApiUrl: emulator.fapiURL, store: store)
     let signedIn = try await provider.login(
       identifier: "demo@example.com", password: "demo-password")
     let secret = try #require(keyring.items.values.first)
@@ -47,7 +47,7 @@ struct ClerkAuthProviderKeyringTests {
     var plainBacking = try #require(try plain.backing.get() as? ProfileStore)
     plainBacking.keyring = keyring
     let later = ClerkAuthProvider(
-      frontendAPIURL: emulator.fapiURL,
+      frontendApiUrl: emulator.fapiURL,
       store: ClerkCredentialStore(profile: "app", backing: .success(plainBacking)))
     #expect(try await later.loginFromCache() == signedIn)
 
@@ -62,12 +62,12 @@ struct ClerkAuthProviderKeyringTests {
     let keyring = InMemoryKeyring()
     keyring.fail(with: .noLibrary(detail: "libsecret-1.so.0: cannot open shared object file"))
     let provider = ClerkAuthProvider(
-      frontendAPIURL: emulator.fapiURL, store: try Self.store(config, keyring: keyring))
+      frontendApiUrl: emulator.fapiURL, store: try Self.store(config, keyring: keyring))
     await #expect {
       try await provider.login(identifier: "demo@example.com", password: "demo-password")
     } throws: { error in
-      guard case ClerkAuthError.configuration(let reason) = error else { return false }
-      return reason.contains("no libsecret-1.so.0")
+      guard let error = error as? ClerkAuthError, error == .configuration else { return false }
+      return error.reason?.contains("no libsecret-1.so.0") == true
     }
     #expect(!FileManager.default.fileExists(atPath: config.path + "/profiles/app.json"))
   }

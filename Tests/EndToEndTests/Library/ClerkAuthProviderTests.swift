@@ -20,7 +20,7 @@ struct ClerkAuthProviderTests {
     store: ClerkCredentialStore = .inMemory()
   ) -> ClerkAuthProvider {
     ClerkAuthProvider(
-      frontendAPIURL: emulator.fapiURL, jwtTemplate: template, signInTimeout: timeout,
+      frontendApiUrl: emulator.fapiURL, jwtTemplate: template, signInTimeout: timeout,
       store: store)
   }
 
@@ -58,8 +58,9 @@ struct ClerkAuthProviderTests {
     await #expect {
       try await provider.login(identifier: "demo@example.com", password: "wrong")
     } throws: { error in
-      guard case ClerkAuthError.signInRejected(let reason) = error else { return false }
-      return !reason.isEmpty
+      guard let error = error as? ClerkAuthError, error == .signInRejected else { return false }
+      return !(error.reason ?? "").isEmpty && error.code == "form_password_incorrect"
+        && error.step == .firstFactor && error.errorDescription == error.description
     }
     #expect(provider.currentAuthState == .unauthenticated)
   }
@@ -77,8 +78,8 @@ struct ClerkAuthProviderTests {
     await #expect {
       try await provider().login(method)
     } throws: { error in
-      guard case ClerkAuthError.signInRejected(let reason) = error else { return false }
-      return reason.contains("Incorrect code")
+      guard let error = error as? ClerkAuthError, error == .signInRejected else { return false }
+      return (error.reason ?? "").contains("Incorrect code")
     }
   }
 
@@ -88,8 +89,10 @@ struct ClerkAuthProviderTests {
     await #expect {
       try await provider.login(identifier: "demo@example.com", password: "demo-password")
     } throws: { error in
-      guard case ClerkAuthError.tokenRetrievalFailed(let reason) = error else { return false }
-      return reason.contains("'nope'")
+      guard let error = error as? ClerkAuthError, error == .tokenRetrievalFailed else {
+        return false
+      }
+      return (error.reason ?? "").contains("'nope'")
     }
   }
 

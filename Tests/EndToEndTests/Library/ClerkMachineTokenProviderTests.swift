@@ -15,13 +15,13 @@ struct ClerkMachineTokenProviderTests {
     let provider = ClerkMachineTokenProvider(store: store)
     await #expect(throws: ClerkAuthError.noActiveSession) { try await provider.token() }
     await #expect {
-      try await provider.login(secretKey: "ak_not_a_known_secret_000", apiURL: fixture.apiURL)
+      try await provider.login(secretKey: "ak_not_a_known_secret_000", apiUrl: fixture.apiURL)
     } throws: { error in
       if case .signInRejected = error as? ClerkAuthError { return true }
       return false
     }
 
-    let first = try await provider.login(secretKey: MachineFixture.ciSecret, apiURL: fixture.apiURL)
+    let first = try await provider.login(secretKey: MachineFixture.ciSecret, apiUrl: fixture.apiURL)
     #expect(first.machineId == MachineFixture.ciID && first.token.hasPrefix("mt_"))
     #expect(!first.description.contains(first.token))
     let before = try await fixture.creationRequests()
@@ -29,7 +29,7 @@ struct ClerkMachineTokenProviderTests {
     let claims = #"{"aud":"convex"}"#
     let tokens = try await withThrowingTaskGroup(of: ClerkMachineToken.self) { group in
       for _ in 0..<8 {
-        group.addTask { try await provider.token(format: .jwt, claimsJSON: claims) }
+        group.addTask { try await provider.token(format: .jwt, claimsJson: claims) }
       }
       return try await group.reduce(into: []) { $0.append($1) }
     }
@@ -48,7 +48,7 @@ struct ClerkMachineTokenProviderTests {
     #expect(cli.status == 0, "\(cli.stderr)")
     #expect(cli.stdout.trimmingCharacters(in: .whitespacesAndNewlines) == first.token)
     await #expect(throws: ClerkAuthError.self) {
-      try await provider.token(claimsJSON: "[1]")
+      try await provider.token(claimsJson: "[1]")
     }
     try await provider.logout()
     await #expect(throws: ClerkAuthError.noActiveSession) { try await provider.token() }

@@ -24,9 +24,9 @@ struct LibraryExampleTests {
 
     // --- the example, verbatim ---
     let provider = ClerkAuthProvider(
-      frontendAPIURL: fapiURL,  // or publishableKey: "pk_live_…"
+      frontendApiUrl: fapiURL,  // or publishableKey: "pk_live_…"
       jwtTemplate: "convex",
-      store: .inMemory(),  // default: .file(profile: "default"), shared with clerkctl
+      store: .inMemory(),  // default: .file(), shared with clerkctl
       userAgent: "MyApp/1.2")  // the User-Agent Clerk sees; default ClerkctlKit/VERSION
 
     // Sign in (ClerkSignInMethod also has email codes, second factors and tickets).

@@ -27,7 +27,7 @@ struct TokenStreamTests {
     }
 
     let provider = ClerkAuthProvider(
-      frontendAPIURL: emulator.fapiURL, jwtTemplate: "convex", minimumTokenTTL: 1,
+      frontendApiUrl: emulator.fapiURL, jwtTemplate: "convex", minimumTokenTtl: 1,
       store: .inMemory())
     _ = try await provider.login(identifier: "demo@example.com", password: "demo-password")
     try await admin.clearRequests()
