@@ -14,7 +14,7 @@ import Testing
 /// `Fixtures/python/chromium_oauth_consent.py`, which types and clicks as a person would), and
 /// the test as the redirect target: a loopback listener on a port the client picks, matched
 /// by the registered portless `http://127.0.0.1/callback`.
-@Suite("OAuth provider with a real browser")
+@Suite("OAuth provider with a real browser", .serialized)
 struct OAuthChromiumTests {
   static let chromium = "/usr/bin/chromium"
 
@@ -47,7 +47,7 @@ struct OAuthChromiumTests {
     environment["PYTHONDONTWRITEBYTECODE"] = "1"
     return try await ProcessRun.run(
       "/usr/bin/env", ["python3", script, Self.chromium, url, target.redirectURI, profile],
-      environment: environment, stdin: input, timeout: 120)
+      environment: environment, stdin: input, timeout: 200)
   }
 
   @Test("sign in and Allow in Chromium: the code reaches the loopback target and exchanges")

@@ -85,7 +85,7 @@ struct SvixReceiverTests {
       let (_, second) = try signIn()
       _ = try bapi("POST", "/v1/sessions/\(second)/revoke", [:])
     }
-    let exit = await receiver.waitForExit(timeout: 330)
+    let exit = await receiver.waitForExit(timeout: 120)
     #expect(exit.status == 0, "\(receiver.stdout)\(receiver.stderr)")
     let report = receiver.stdout.split(separator: "\n").dropFirst().first.map(String.init) ?? ""
     let result = try JSONValue(parsing: report)

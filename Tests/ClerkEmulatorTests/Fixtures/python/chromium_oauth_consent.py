@@ -10,7 +10,8 @@ no port is opened. The script opens the URL, and whenever a page of the flow is 
 into its fields and clicks its buttons as a person would: the sign-in form (#identifier,
 #password, #continue), then the consent form (#allow or #deny). It ends when the browser is
 on a URL starting with REDIRECT_PREFIX (its navigation history's, so a redirect target that
-does not answer counts too) and prints that URL, or exits 1 after 60 s.
+does not answer counts too) and prints that URL, or exits 1 after 150 s (a busy machine can take
+long to start Chromium).
 """
 
 import json
@@ -95,7 +96,7 @@ try:
     session = call("Target.attachToTarget", {"targetId": target, "flatten": True})["sessionId"]
     call("Page.enable", session=session)
     call("Page.navigate", {"url": url}, session=session)
-    deadline = time.time() + 60
+    deadline = time.time() + 150
     steps = []
     while time.time() < deadline:
         time.sleep(0.2)
