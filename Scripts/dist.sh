@@ -33,7 +33,7 @@ for tool in clerkctl clerk-emulator; do
 done
 command -v dpkg-deb >/dev/null || { echo "dist: dpkg-deb is needed for the .deb" >&2; exit 1; }
 # The binaries must say the version the archives are named after.
-built=$("$bin/clerkctl" version)
+built=$("$bin/clerkctl" version | head -n 1)
 [ "$built" = "clerkctl $version" ] || {
   echo "dist: .build/release/clerkctl says '$built', the source says $version: run 'make build'" >&2
   exit 1
