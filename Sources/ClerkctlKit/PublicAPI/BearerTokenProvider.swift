@@ -2,9 +2,9 @@ import ClerkctlHTTP
 import FoundationEssentials
 
 /// Anything that hands out tokens to send as `Authorization: Bearer …`:
-/// `AuthenticatedRequestSender` works over it. `ClerkAuthProvider` (user JWTs) and
-/// `ClerkMachineTokenProvider` (machine-to-machine tokens) conform; so can a provider of your
-/// own.
+/// `AuthenticatedRequestSender` works over it. `ClerkAuthProvider` (user JWTs),
+/// `ClerkMachineTokenProvider` (machine-to-machine tokens) and `ClerkOAuthTokenProvider` (OAuth
+/// access tokens) conform; so can a provider of your own.
 public protocol BearerTokenProvider: Sendable {
   /// A token to send.
   ///
@@ -33,5 +33,13 @@ extension ClerkMachineTokenProvider: BearerTokenProvider, HTTPClientCarrying {
   /// gives other kinds.
   public func bearerToken(minimumTtl: TimeInterval, forceRefresh: Bool) async throws -> String {
     try await tokenSource().bearerToken(minimumTtl: minimumTtl, forceRefresh: forceRefresh)
+  }
+}
+
+extension ClerkOAuthTokenProvider: BearerTokenProvider, HTTPClientCarrying {
+  /// An OAuth access token (see `accessToken(forceRefresh:)`), refreshed with the stored refresh
+  /// token when it has less than `minimumTtl` left.
+  public func bearerToken(minimumTtl: TimeInterval, forceRefresh: Bool) async throws -> String {
+    try await accessToken(minimumTtl: minimumTtl, forceRefresh: forceRefresh)
   }
 }

@@ -25,7 +25,7 @@ public final class ClerkOAuthTokenProvider: Sendable {
   /// A cached token is reused only while it has at least this many seconds left.
   public let minimumTokenTtl: TimeInterval
   private let backing: Result<(profile: String, store: any CredentialStore), ClerkAuthError>
-  private let http: HTTPClient
+  package let http: HTTPClient
   private let clock: Clock
 
   /// - Parameters:
@@ -107,6 +107,13 @@ public final class ClerkOAuthTokenProvider: Sendable {
   @discardableResult
   public func logout() async throws -> Bool {
     try await perform { account in try account.logout().revoked }
+  }
+
+  /// An access token with at least `minimumTtl` seconds left (`BearerTokenProvider`).
+  func accessToken(minimumTtl: TimeInterval, forceRefresh: Bool) async throws -> String {
+    try await tokenResult(login: false) { account in
+      try account.token(minTTL: minimumTtl, forceRefresh: forceRefresh)
+    }.accessToken
   }
 
   private func tokenResult(

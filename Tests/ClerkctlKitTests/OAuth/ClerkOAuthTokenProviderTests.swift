@@ -34,6 +34,14 @@ struct ClerkOAuthTokenProviderTests {
     time.advance(55)
     let refreshed = try await oauth.accessToken()
     #expect(!refreshed.cached && refreshed.accessToken != first.accessToken)
+    // As a BearerTokenProvider (what AuthenticatedRequestSender asks): the cached token while
+    // it has the asked-for seconds left, a refreshed one when forced.
+    let bearer: any BearerTokenProvider = oauth
+    #expect(
+      try await bearer.bearerToken(minimumTtl: 10, forceRefresh: false) == refreshed.accessToken)
+    let forced = try await bearer.bearerToken(minimumTtl: 10, forceRefresh: true)
+    #expect(forced != refreshed.accessToken)
+    #expect(try await oauth.accessToken().accessToken == forced)
     #expect(try await oauth.userInfoJson().contains("ada@example.com"))
     #expect(try await oauth.logout())
     await #expect(throws: ClerkAuthError.noActiveSession) { try await oauth.accessToken() }
