@@ -108,6 +108,9 @@ package final class CLIFixture: Sendable {
       "CI": "true",
       "CLERK_FAPI_URL": fapiURL,
     ]
+    // HOME's .config as a user's is, whatever the umask the tests run under (CI's may be 000):
+    // clerkctl refuses a config dir below a directory others can write.
+    mkdir(home.path + "/.config", 0o700)
   }
 
   /// A fixture whose default profile is signed in as demo@example.com, with the emulator's

@@ -180,15 +180,23 @@ extension ProfileStore {
     try checkDirectory(opened)
   }
 
-  /// Creates a missing parent (and its missing parents) with mode 0700; leaves existing ones.
+  /// Creates a missing parent (and its missing parents) with mode 0700 whatever the umask;
+  /// leaves existing ones.
   private func makeParent(_ path: String) throws(CredentialStoreError) {
     if let slash = path.lastIndex(of: "/"), slash != path.startIndex {
       let parent = String(path[..<slash])
       var parentInfo = stat()
       if stat(parent, &parentInfo) != 0 { try makeParent(parent) }
     }
-    if mkdir(path, 0o700) != 0, errno != EEXIST {
-      throw .io(path: path, operation: "create", message: FileDescriptor.errorMessage(errno))
+    guard mkdir(path, 0o700) == 0 else {
+      let code = errno
+      guard code == EEXIST else {
+        throw .io(path: path, operation: "create", message: FileDescriptor.errorMessage(code))
+      }
+      return
     }
+    // Ours, just made: 0700 whatever the umask took away (under umask 277 mkdir gives 0500,
+    // and the directories below could not be made in it).
+    try openDirectory(path)?.setMode(0o700)
   }
 }

@@ -61,12 +61,11 @@ struct ProfileStoreSafetyTests {
     ) { try store.load(profile: "default") }
   }
 
-  @Test("creates missing directories 0700 under any umask")
+  // Under any umask: UmaskEndToEndTests (the umask is process-wide; tests never change it).
+  @Test("creates missing directories 0700")
   func createsPrivateDirectories() throws {
     let scratch = TemporaryDirectory()
     let config = ConfigDirectory(path: scratch.path + "/a/b/clerkctl")
-    let previous = umask(0o277)
-    defer { umask(previous) }
     try ProfileStore(directory: config).save(.sample())
     #expect(TemporaryDirectory.mode(of: config.path) == 0o700)
     #expect(TemporaryDirectory.mode(of: config.profilesPath) == 0o700)

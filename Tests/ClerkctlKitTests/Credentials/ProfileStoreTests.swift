@@ -48,13 +48,12 @@ struct ProfileStoreTests {
     #expect(document["password"] == nil)
   }
 
-  @Test("creates the file 0600 and the directories 0700 even under umask 000")
+  // Under umask 000: UmaskEndToEndTests (the umask is process-wide; tests never change it).
+  @Test("creates the file 0600 and the directories 0700")
   func modesUnderOpenUmask() throws {
     let scratch = TemporaryDirectory()
     let config = ConfigDirectory(path: scratch.path + "/deep/er/clerkctl")
     let store = ProfileStore(directory: config)
-    let previous = umask(0)
-    defer { umask(previous) }
     try store.save(.sample())
     try store.withLock(profile: "default") {}
     #expect(TemporaryDirectory.mode(of: config.credentialPath(profile: "default")) == 0o600)

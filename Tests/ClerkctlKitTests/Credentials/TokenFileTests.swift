@@ -11,12 +11,11 @@ struct TokenFileTests {
     return lstat(path, &info) == 0 ? info.st_mode & 0o7777 : nil
   }
 
-  @Test("a token file is 0600 whatever the umask, replaced whole, and leaves no temp file")
+  // Under umask 000: UmaskEndToEndTests (the umask is process-wide; tests never change it).
+  @Test("a token file is 0600, replaced whole, and leaves no temp file")
   func write() throws {
     let directory = TemporaryDirectory(prefix: "token-file")
     let file = TokenFile(path: directory.file("token"))
-    let old = umask(0)
-    defer { umask(old) }
     try file.write("first")
     #expect(mode(file.path) == 0o600)
     try file.write("second")
@@ -51,8 +50,6 @@ struct TokenFileTests {
   @Test("a private directory is 0700, new each time, and removed with its files")
   func privateDirectory() throws {
     let base = TemporaryDirectory(prefix: "private-dir")
-    let old = umask(0)
-    defer { umask(old) }
     let first = try PrivateDirectory(in: base.path, prefix: "clerkctl-")
     let second = try PrivateDirectory(in: base.path, prefix: "clerkctl-")
     #expect(first.path != second.path)

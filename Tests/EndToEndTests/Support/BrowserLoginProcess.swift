@@ -38,6 +38,12 @@ final class BrowserLoginProcess: @unchecked Sendable {
     return url
   }
 
+  /// Waits until stderr contains `text`; returns stderr as it then is.
+  func stderr(containing text: String, timeout: Double = 30) async -> String {
+    _ = await child.waitForOutput(timeout: timeout) { _, stderr in stderr.contains(text) }
+    return child.stderr
+  }
+
   /// The line after "Open this URL" in `stderr`.
   private static func url(in stderr: String) -> String? {
     let lines = stderr.split(separator: "\n").map(String.init)
