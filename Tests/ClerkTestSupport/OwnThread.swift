@@ -114,3 +114,35 @@ package final class ChildSlots: Sendable {
     deinit { slots.giveBack(task: task) }
   }
 }
+
+/// Blocking work started on a new thread at once, its result awaited later.
+///
+/// `async let x = onOwnThread { … }` starts the thread only when a cooperative thread runs the
+/// child task; in a loaded full run that came after a test had stopped waiting for the work to
+/// begin (its 30 s wait for the work to reach a lock ran out before the work started).
+package final class StartedWork<T: Sendable>: Sendable {
+  private let result = Lock<Result<T, any Error>?>(nil)
+  private let finished = Lock<JoinableThread?>(nil)
+
+  /// Starts `work` now; throws only when the system has no thread for it.
+  package init(_ work: @escaping @Sendable () throws -> T) throws {
+    let result = self.result
+    guard let thread = JoinableThread.start({ result.withLock { $0 = Result { try work() } } })
+    else { throw SpawnError(message: "no thread for the work") }
+    finished.withLock { $0 = thread }
+  }
+
+  /// Waits (holding no cooperative thread) for the work to end and returns its result.
+  package func value() async throws -> T {
+    if let thread = finished.withLock({ state -> JoinableThread? in
+      defer { state = nil }
+      return state
+    }) {
+      await onOwnThread { thread.join() }
+    }
+    guard let outcome = result.withLock({ $0 }) else {
+      throw SpawnError(message: "the work's result was read before it ended")
+    }
+    return try outcome.get()
+  }
+}

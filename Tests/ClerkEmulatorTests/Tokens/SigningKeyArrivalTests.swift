@@ -26,11 +26,11 @@ struct SigningKeyArrivalTests {
     let key = EmulatorSigningKey(whileWaiting: { waiting.signal() })
     let harness = try EmulatorHarness(signingKey: key)
     // Signing in issues a client token, a JWT: it needs the key.
-    async let signedIn = onOwnThread { try harness.signIn() }
+    let signedIn = try StartedWork { try harness.signIn() }
     #expect(await waited(for: waiting), "the sign-in never waited for the key")
     #expect(!key.isReady)
     key.provide(try RFC7515Key.privateKey())
-    let (token, session) = try await signedIn
+    let (token, session) = try await signedIn.value()
     #expect(token.split(separator: ".").count == 3)
     let minted = await harness.fapi(
       "POST", "/v1/client/sessions/\(session)/tokens/convex", token: token)
@@ -50,8 +50,8 @@ struct SigningKeyArrivalTests {
     let waiting = DispatchSemaphore(value: 0)
     let key = EmulatorSigningKey(whileWaiting: { waiting.signal() })
     let harness = try EmulatorHarness(signingKey: key)
-    async let first = onOwnThread { harness.send("GET", "/.well-known/jwks.json") }
-    async let second = onOwnThread { harness.bapi("GET", "/v1/jwks") }
+    let first = try StartedWork { harness.send("GET", "/.well-known/jwks.json") }
+    let second = try StartedWork { harness.bapi("GET", "/v1/jwks") }
     #expect(await waited(for: waiting))
     #expect(await waited(for: waiting))
     // Meanwhile requests that need no key are answered: nothing waits holding the state.
@@ -59,7 +59,7 @@ struct SigningKeyArrivalTests {
     #expect(await harness.send("GET", "/v1/environment?_is_native=true").status == 200)
     #expect(!key.isReady)
     key.provide(try RFC7515Key.privateKey())
-    let replies = await [first, second]
+    let replies = [try await first.value(), try await second.value()]
     #expect(replies.map(\.status) == [200, 200])
     for reply in replies {
       #expect(try JWKS(bytes: reply.body).keys.map(\.n) == [RFC7515Key.n])
