@@ -80,7 +80,9 @@ final class ListeningSocket: Sendable {
   ///
   /// - Throws: `HTTPServerError.invalidConfiguration` for a path too long for `sockaddr_un`,
   ///   `.socketFailed` otherwise.
-  static func open(unixPath path: String, backlog: Int32) throws(HTTPServerError)
+  static func open(
+    unixPath path: String, backlog: Int32
+  ) throws(HTTPServerError)
     -> ListeningSocket
   {
     var address = sockaddr_un()

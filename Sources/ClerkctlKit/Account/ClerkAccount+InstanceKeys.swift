@@ -20,7 +20,9 @@ extension ClerkAccount {
   /// a rotated client token) is kept.
   ///
   /// - Throws: `InstanceError.unverifiedToken`.
-  func checkInstanceKeys(_ jwt: String, of credential: ProfileCredential, from url: String)
+  func checkInstanceKeys(
+    _ jwt: String, of credential: ProfileCredential, from url: String
+  )
     throws(InstanceError)
   {
     guard let keys = credential.instanceKeys, let check = instanceKeyCheck else { return }

@@ -22,7 +22,9 @@ struct RefreshSocketTests {
     while [ ! -e "$STOP" ]; do sleep 0.1; done
     """
 
-  @Test("The child reads valid tokens over NAME_SOCKET (0600 socket, 0700 directory); another uid cannot connect")
+  @Test(
+    "The child reads valid tokens over NAME_SOCKET (0600 socket, 0700 directory); another uid cannot connect"
+  )
   func socketServesOnlyThisUser() async throws {
     let fixture = try await RefreshFixture(lifetime: 60)
     let handoff = fixture.scratch.file("handoff")
@@ -45,8 +47,10 @@ struct RefreshSocketTests {
     #expect(lines[2] == "socket 600")
     #expect(lines[3] == "directory 700")
     #expect(lines[4] == "0", "no secret for the socket in the environment")
-    fixture.expectValid(try String(contentsOfFile: out + ".raw", encoding: .utf8), readAt: RefreshFixture.now)
-    let json = try JSONValue(parsing: Array(try Data(contentsOf: URL(fileURLWithPath: out + ".json"))))
+    fixture.expectValid(
+      try String(contentsOfFile: out + ".raw", encoding: .utf8), readAt: RefreshFixture.now)
+    let json = try JSONValue(
+      parsing: Array(try Data(contentsOf: URL(fileURLWithPath: out + ".json"))))
     fixture.expectValid(try #require(json["jwt"]?.stringValue), readAt: RefreshFixture.now)
     #expect(json["template"] == "convex")
 

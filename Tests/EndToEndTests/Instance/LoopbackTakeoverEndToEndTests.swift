@@ -7,7 +7,8 @@ import Testing
 /// A profile signed in against a loopback instance (the emulator) cannot be taken over by
 /// whatever listens on that port later: a minted token must verify against the key the
 /// instance served at sign-in, and a reply that fails that check rotates nothing.
-@Suite("A loopback instance's port taken over by another server, through the binary", .tags(.security))
+@Suite(
+  "A loopback instance's port taken over by another server, through the binary", .tags(.security))
 struct LoopbackTakeoverEndToEndTests {
   static let attackerClientToken = "attacker-client-token"
 
@@ -33,7 +34,9 @@ struct LoopbackTakeoverEndToEndTests {
     }
   }
 
-  @Test("token refuses a token signed by another key, keeps the stored client token, and says to sign in again")
+  @Test(
+    "token refuses a token signed by another key, keeps the stored client token, and says to sign in again"
+  )
   func impostorRefused() async throws {
     let fixture = try await CLIFixture(.binary)
     try await fixture.signIn()
@@ -52,7 +55,8 @@ struct LoopbackTakeoverEndToEndTests {
     }
     let after = try fixture.credential()
     #expect(after["client_token"] == before["client_token"], "the client token was replaced")
-    #expect(!String(decoding: try fixture.credentialBytes(), as: UTF8.self).contains("user_attacker"))
+    #expect(
+      !String(decoding: try fixture.credentialBytes(), as: UTF8.self).contains("user_attacker"))
   }
 
   @Test("the same profile keeps working against the instance it signed in to")
