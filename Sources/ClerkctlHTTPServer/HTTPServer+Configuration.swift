@@ -7,6 +7,9 @@ extension HTTPServer {
     package var host: String = "127.0.0.1"
     /// The port; 0 picks a free one (read it from `HTTPServer.port` after `start()`).
     package var port: Int = 0
+    /// A Unix-domain socket path to listen on instead of `host` and `port`: created by
+    /// `start()` with mode 0600 (it must not exist), and left for the caller to remove.
+    package var unixSocketPath: String?
     /// Threads running handlers; a handler that blocks holds only its own thread.
     package var workerThreads: Int = 8
     /// Open connections allowed; at the limit a new connection replaces the oldest one still
@@ -39,10 +42,12 @@ extension HTTPServer {
       readTimeout: Double = 10,
       idleTimeout: Double = 30,
       shutdownGracePeriod: Double = 5,
-      clock: Clock = .system
+      clock: Clock = .system,
+      unixSocketPath: String? = nil
     ) {
       self.host = host
       self.port = port
+      self.unixSocketPath = unixSocketPath
       self.workerThreads = workerThreads
       self.maxConnections = maxConnections
       self.maxHeaderBytes = maxHeaderBytes

@@ -51,8 +51,13 @@ package final class HTTPServer: Sendable {
     try configuration.validate()
     try state.withLock { (state: inout State) throws(HTTPServerError) in
       guard !state.started else { throw .alreadyStarted }
-      let listener = try ListeningSocket.open(
-        host: configuration.host, port: configuration.port, backlog: 1024)
+      let listener =
+        if let path = configuration.unixSocketPath {
+          try ListeningSocket.open(unixPath: path, backlog: 1024)
+        } else {
+          try ListeningSocket.open(
+            host: configuration.host, port: configuration.port, backlog: 1024)
+        }
       let core = ServerCore(
         configuration: configuration, handler: handler, listener: listener,
         wakePipe: try WakePipe())

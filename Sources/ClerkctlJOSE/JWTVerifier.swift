@@ -46,6 +46,16 @@ package struct JWTVerifier: Sendable {
   /// - Returns: The verified claims (a JSON object).
   /// - Throws: `JWTError`, naming the first check that failed.
   package func verify(_ token: String, options: Options) throws(JWTError) -> JSONValue {
+    let payload = try verifySignature(token)
+    try Self.checkClaims(payload, options: options)
+    return payload
+  }
+
+  /// Verifies `token`'s RS256 signature under one of the keys, checking no claim.
+  ///
+  /// - Returns: The payload (a JSON object).
+  /// - Throws: `JWTError`, naming the first check that failed.
+  package func verifySignature(_ token: String) throws(JWTError) -> JSONValue {
     let parts = try JWTParts(token)
     let header = try parts.header()
     guard header["alg"]?.stringValue == "RS256" else {
@@ -56,9 +66,7 @@ package struct JWTVerifier: Sendable {
     guard key.verifyRS256(signature: signature, message: parts.signingInput) else {
       throw .invalidSignature
     }
-    let payload = try parts.payload()
-    try Self.checkClaims(payload, options: options)
-    return payload
+    return try parts.payload()
   }
 
   private func selectKey(header: JSONValue) throws(JWTError) -> RSAPublicKey {

@@ -24,6 +24,9 @@ package enum LoopbackSocket {
   ) {
     let descriptor = CloseOnExec.socket(family: AF_INET, type: Int32(SOCK_STREAM.rawValue))
     guard descriptor >= 0 else { throw Failure(call: "socket", code: errno) }
+    // A fixed port another server just left may still have connections in TIME_WAIT.
+    var one: Int32 = 1
+    _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian

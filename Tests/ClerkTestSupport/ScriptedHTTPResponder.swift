@@ -66,11 +66,15 @@ package final class ScriptedHTTPResponder: Sendable {
 
   /// Starts a responder that answers each request with `handler`'s reply.
   ///
-  /// - Parameter handler: called on a connection thread for every request, in arrival order per
-  ///   connection; concurrent connections call it concurrently.
+  /// - Parameters:
+  ///   - port: the port to listen on (0: a free one), e.g. one another server just left.
+  ///   - handler: called on a connection thread for every request, in arrival order per
+  ///     connection; concurrent connections call it concurrently.
   /// - Throws: `LoopbackSocket.Failure` when the socket cannot be set up.
-  package init(handler: @escaping @Sendable (ReceivedRequest) -> Reply) throws {
-    let (descriptor, port) = try LoopbackSocket.listen()
+  package init(
+    port: UInt16 = 0, handler: @escaping @Sendable (ReceivedRequest) -> Reply
+  ) throws {
+    let (descriptor, port) = try LoopbackSocket.listen(port: port)
     self.port = port
     state = State(listener: descriptor, handler: handler)
     let state = state

@@ -101,6 +101,7 @@ extension CommandContext {
     account.requestTimeout = try requestTimeout()
     account.retry.startedAt = clock.now()
     account.instance = try instanceOverride()
+    account.instanceKeyCheck = .jose
     let terminal = terminal
     account.onExposedCredential = { exposure in
       terminal.writeError(

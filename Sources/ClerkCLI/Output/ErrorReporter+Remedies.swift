@@ -24,6 +24,8 @@ extension ErrorReporter {
     case InstanceError.notConfigured: FirstRunHint.message
     case InstanceError.untrustedAPIURL(let value, _):
       "\(error); to use that Backend API, pass --api-url \(value)"
+    case InstanceError.unverifiedToken(let profile, _):
+      "\(error) once the instance is back: '\(loginCommand(profile: profile))'"
     default: nil
     }
   }
@@ -51,6 +53,11 @@ extension ErrorReporter {
       return "port \(port) on 127.0.0.1 is in use, so clerkctl cannot receive the sign-in "
         + "callback; pass --callback-port with a free port (the redirect URL must be "
         + "allowlisted in Clerk) or --callback-port 0"
+    case .signInNotStored(let reason, let sessionEnded):
+      return "signed in, but the credential could not be stored: \(reason); "
+        + ClerkError.unstoredSessionFate(sessionEnded)
+        + "; free disk space or make the config directory writable, then run 'clerkctl login' "
+        + "again"
     case .tokenTooShortLived(let lifetime, let minTTL):
       return "the token lives \(lifetime) s in all, less than --min-ttl \(Int(minTTL)) s; "
         + "lower --min-ttl or lengthen the template's lifetime"

@@ -64,7 +64,7 @@ extension ClerkError: ExitCodeProviding {
     case .signInUnsupported: .failure
     case .signUpNotAllowed: .signInRejected
     case .signInTimedOut: .signInTimeout
-    case .configuration, .redirectRefused, .callbackPortInUse: .configuration
+    case .configuration, .redirectRefused, .callbackPortInUse, .signInNotStored: .configuration
     case .tokenTooShortLived: .usage
     case .organizationNotFound: .signInRejected
     }

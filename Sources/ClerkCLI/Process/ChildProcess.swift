@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import Glibc
 import Synchronization
 
@@ -30,10 +31,12 @@ package enum ChildProcess {
   /// - Parameters:
   ///   - arguments: the command and its arguments; must not be empty.
   ///   - environment: the child's whole environment; its `PATH` is used to find the command.
+  ///   - parentDeathSignal: a signal the child gets when this process dies, however it dies
+  ///     (SIGKILL included), so it never outlives it; `nil`: it may.
   /// - Returns: the exit status, or `128 + n` when signal `n` ended the child.
   /// - Throws: `ChildProcessError` when the command is not found or cannot be run.
   package static func run(
-    _ arguments: [String], environment: [String: String]
+    _ arguments: [String], environment: [String: String], parentDeathSignal: Int32? = nil
   ) throws(ChildProcessError) -> Int32 {
     guard let command = arguments.first else { throw .notFound(command: "") }
     let path = try resolve(command, path: environment["PATH"])
@@ -42,9 +45,22 @@ package enum ChildProcess {
     let saved = installForwarding()
     defer { restore(saved) }
     var pid: pid_t = 0
-    let spawned = withCleanSignalMask { attributes in
-      withExtendedLifetime((argv, envp)) {
-        posix_spawn(&pid, path, nil, &attributes, argv.pointer, envp.pointer)
+    let spawned: Int32
+    if let parentDeathSignal {
+      let started = withExtendedLifetime((argv, envp)) {
+        ParentDeathSpawn.spawn(
+          path: path, arguments: argv.pointer, environment: envp.pointer,
+          signal: parentDeathSignal)
+      }
+      switch started {
+      case .success(let child): (pid, spawned) = (child, 0)
+      case .failure(let failure): spawned = failure.code
+      }
+    } else {
+      spawned = withCleanSignalMask { attributes in
+        withExtendedLifetime((argv, envp)) {
+          posix_spawn(&pid, path, nil, &attributes, argv.pointer, envp.pointer)
+        }
       }
     }
     guard spawned == 0 else {

@@ -42,6 +42,9 @@ package enum ClerkError: Error, Equatable, CustomStringConvertible {
   /// The template's tokens (`lifetime` seconds in all) never live as long as the `minTTL`
   /// seconds the caller asked for.
   case tokenTooShortLived(lifetime: Int64, minTTL: Double)
+  /// A sign-in succeeded but its credential could not be stored (`reason`: why, e.g. a full
+  /// disk); the new session was then signed out at Clerk, unless `sessionEnded` is false.
+  case signInNotStored(reason: String, sessionEnded: Bool)
 
   package var description: String {
     switch self {
@@ -84,11 +87,22 @@ package enum ClerkError: Error, Equatable, CustomStringConvertible {
         + "ask for less or lengthen the template's lifetime"
     case .signInTimedOut(let seconds):
       return "sign-in timed out after \(seconds.secondsText) s"
+    case .signInNotStored(let reason, let sessionEnded):
+      return "signed in, but the credential could not be stored: \(reason); "
+        + Self.unstoredSessionFate(sessionEnded)
+        + "; free disk space or make the config directory writable, then sign in again"
     case .organizationNotFound(_, let reference, let memberships):
       return "'\(reference)' is not an organization this user is a member of "
         + "(organization_not_found_or_unauthorized); "
         + Self.membershipSummary(memberships)
     }
+  }
+
+  /// What became of a session whose credential could not be stored.
+  package static func unstoredSessionFate(_ ended: Bool) -> String {
+    ended
+      ? "the new session was signed out at Clerk, so none is left open"
+      : "the new session could not be signed out and may live on at Clerk until it expires"
   }
 
   /// `the user's organizations: acme (Acme Inc, org:admin), …`, or that there are none.

@@ -29,6 +29,9 @@ package struct ClerkAccount {
   /// Whether a JWT template asked of a profile of kind `api_key` is ignored (the library's
   /// configured template) rather than refused (a usage error on the command line).
   package var apiKeyIgnoresTemplate = false
+  /// Checks a loopback instance's tokens against the keys it served at sign-in (recorded
+  /// then); `nil`: none are recorded or checked.
+  package var instanceKeyCheck: InstanceKeyCheck?
 
   package init(profile: String, store: any CredentialStore, http: HTTPClient, clock: Clock) {
     self.profile = profile
@@ -165,6 +168,7 @@ package struct ClerkAccount {
     } catch {
       throw try explainMintFailure(error, api: api, sessionID: sessionID, template: template)
     }
+    try checkInstanceKeys(jwt, of: credential, from: api.baseURL)
     let localNow = clock.now().timeIntervalSince1970
     let claims = try Self.claims(of: jwt)
     guard let expiresAt = claims["exp"]?.intValue else {
@@ -239,6 +243,11 @@ package struct ClerkAccount {
       throw ClerkError.notSignedIn(profile: profile, .ended)
     }
     let client = try answer.get()
+    // A recorded instance's client token is rotated by sign-ins, not by a session check.
+    if credential.instanceKeys != nil, api.clientTokenChanged {
+      throw InstanceError.unverifiedToken(
+        profile: profile, origin: InstanceOrigin(url: api.baseURL)?.description ?? api.baseURL)
+    }
     let reported = client?.session(sessionID)?.activeOrganization ?? .unknown
     if (api.clientTokenChanged && api.clientToken != nil)
       || (reported != .unknown && reported != credential.activeOrganization)

@@ -45,6 +45,47 @@ package enum AtomicFile {
     }
   }
 
+  /// Removes the temp files (`.<name>.XXXXXX` beside `path`) that writes killed before their
+  /// rename left behind. Only this user's regular files of exactly that shape go, and only
+  /// when no live write holds them (a writer keeps an exclusive `flock` on its temp file, see
+  /// `lockTemporary`).
+  ///
+  /// - Throws: `CredentialStoreError.io` when a stale temp file cannot be removed.
+  package static func removeStaleTemporaries(of path: String) throws(CredentialStoreError) {
+    let slash = path.lastIndex(of: "/")
+    let directory = slash.map { $0 == path.startIndex ? "/" : String(path[..<$0]) } ?? "."
+    let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+    let prefix = "." + name + "."
+    var stale: [String] = []
+    for entryName in DirectoryEntries.names(in: directory) where entryName.hasPrefix(prefix) {
+      let suffix = entryName.utf8.dropFirst(prefix.utf8.count)
+      guard suffix.count == 6, suffix.allSatisfy(isSuffixByte) else { continue }
+      stale.append((directory == "/" ? "" : directory) + "/" + entryName)
+    }
+    for candidate in stale {
+      guard
+        let file = try? FileDescriptor.open(
+          candidate, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK, missingIsNil: true),
+        let info = try? file.status(), info.st_mode & S_IFMT == S_IFREG,
+        info.st_uid == geteuid(), flock(file.raw, LOCK_EX | LOCK_NB) == 0
+      else { continue }
+      var current = stat()
+      guard lstat(candidate, &current) == 0, current.st_ino == info.st_ino,
+        current.st_dev == info.st_dev
+      else { continue }
+      guard unlink(candidate) == 0 || errno == ENOENT else {
+        throw .io(path: candidate, operation: "delete", message: FileDescriptor.errorMessage(errno))
+      }
+    }
+  }
+
+  /// A letter or digit, as `mkstemp` and `randomSuffix` pick them.
+  private static func isSuffixByte(_ byte: UInt8) -> Bool {
+    (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+      || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+      || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+  }
+
   /// `O_TMPFILE` (Linux's generic value, `__O_TMPFILE | O_DIRECTORY`; Glibc's macro does not
   /// reach Swift).
   private static let temporaryFileFlag: Int32 = 0o20_000_000 | O_DIRECTORY

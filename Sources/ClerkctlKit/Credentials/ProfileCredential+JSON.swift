@@ -33,6 +33,7 @@ extension ProfileCredential {
     if let impersonation { members["impersonation"] = impersonation.jsonValue }
     if let extraTrustAnchor { members["extra_ca_sha256"] = .string(extraTrustAnchor) }
     if let convexOrigin { members["convex_origin"] = .string(convexOrigin) }
+    if let instanceKeys { members["instance_keys"] = .array(instanceKeys) }
     // Absent: not known; null: the personal account.
     switch activeOrganization {
     case .unknown: break
@@ -122,6 +123,11 @@ extension ProfileCredential {
     self.impersonation = impersonation
     self.extraTrustAnchor = try reader.optionalString("extra_ca_sha256")
     self.convexOrigin = try reader.optionalString("convex_origin")
+    switch document.objectValue?["instance_keys"] {
+    case nil, .null?: break
+    case .array(let keys)?: self.instanceKeys = keys
+    default: throw .corrupt(path: path, reason: "'instance_keys' is not an array")
+    }
   }
 }
 

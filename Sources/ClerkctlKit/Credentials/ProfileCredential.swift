@@ -1,3 +1,5 @@
+import ClerkctlCore
+
 /// What a profile stores: the client token (the long-lived credential), who it belongs to, and
 /// the profile's token cache. Saved as versioned JSON in `<config>/profiles/<profile>.json`.
 ///
@@ -46,6 +48,9 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
   /// The origin of the Convex deployment this profile's tokens were first accepted by
   /// (`https://NAME.convex.cloud`), when it has used one.
   package var convexOrigin: String?
+  /// For a loopback instance: the signing keys (public JWKs) it served at sign-in; tokens
+  /// minted later must be signed by one of them (`InstanceKeyCheck`). `nil`: not recorded.
+  package var instanceKeys: [JSONValue]?
 
   package init(
     profile: String, fapiURL: String, clientToken: String, sessionID: String? = nil,

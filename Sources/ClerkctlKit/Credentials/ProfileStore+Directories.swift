@@ -40,37 +40,7 @@ extension ProfileStore {
   /// Removes the temp files (`.<profile>.json.XXXXXX`) that writes of `profile` killed before
   /// their rename left behind. A temp file a live write holds (it keeps an `flock` on it) stays.
   func removeStaleTemporaryFiles(profile: String) throws(CredentialStoreError) {
-    guard let listing = opendir(directory.profilesPath) else { return }
-    defer { closedir(listing) }
-    let prefix = "." + profile + ".json."
-    var stale: [String] = []
-    while let entry = readdir(listing) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      guard name.hasPrefix(prefix) else { continue }
-      let suffix = name.utf8.dropFirst(prefix.utf8.count)
-      guard suffix.count == 6,
-        suffix.allSatisfy({ byte in
-          (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
-            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-        })
-      else { continue }
-      stale.append(directory.profilesPath + "/" + name)
-    }
-    for path in stale {
-      guard
-        let file = try? FileDescriptor.open(
-          path, flags: O_RDONLY | O_NOFOLLOW | O_NONBLOCK, missingIsNil: true),
-        let info = try? file.status(), info.st_mode & S_IFMT == S_IFREG,
-        flock(file.raw, LOCK_EX | LOCK_NB) == 0
-      else { continue }
-      var current = stat()
-      guard lstat(path, &current) == 0, current.st_ino == info.st_ino, current.st_dev == info.st_dev
-      else { continue }
-      _ = try remove(path)
-    }
+    try AtomicFile.removeStaleTemporaries(of: directory.credentialPath(profile: profile))
   }
 
   /// Opens a directory (symbolic links followed) without blocking; `nil` when it does not

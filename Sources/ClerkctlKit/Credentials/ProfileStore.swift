@@ -159,24 +159,9 @@ package struct ProfileStore: CredentialStore {
     try delete(profile: profile)
   }
 
-  /// The names in directory `path` (`readdir`, without `.` and `..`); none when it cannot be
-  /// read.
-  private static func entries(of path: String) -> [String] {
-    guard let stream = opendir(path) else { return [] }
-    defer { closedir(stream) }
-    var names: [String] = []
-    while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
-      if name != "." && name != ".." { names.append(name) }
-    }
-    return names
-  }
-
   /// The profiles that have a credential file, sorted.
   package func listProfiles() -> [String] {
-    return Self.entries(of: directory.profilesPath).compactMap { name -> String? in
+    return DirectoryEntries.names(in: directory.profilesPath).compactMap { name -> String? in
       guard name.hasSuffix(".json") else { return nil }
       let profile = String(name.dropLast(5))
       return ProfileName.isValid(profile) ? profile : nil

@@ -25,15 +25,18 @@ package struct TokenFile: Sendable, Equatable {
     }
   }
 
-  /// Replaces the file's content with `text`, atomically.
+  /// Replaces the file's content with `text`, atomically. Temp files that earlier writes,
+  /// killed before their rename, left beside it are removed first; this write's own is locked
+  /// while it exists, so a concurrent write's sweep leaves it alone.
   ///
   /// - Throws: `CredentialStoreError.io` when the directory cannot be written; the old file is
   ///   then untouched and no temp file is left.
   package func write(_ text: String) throws(CredentialStoreError) {
     try checkWritable()
+    try AtomicFile.removeStaleTemporaries(of: path)
     // Rewritten at every renewal: the rename is atomic, and the file is a copy a restart makes
     // again, so the directory is not flushed each time.
-    try AtomicFile.write(Array(text.utf8), to: path, syncDirectory: false)
+    try AtomicFile.write(Array(text.utf8), to: path, lockTemporary: true, syncDirectory: false)
   }
 
   /// Deletes the file.

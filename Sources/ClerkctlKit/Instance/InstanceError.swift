@@ -16,6 +16,10 @@ package enum InstanceError: Error, Equatable, CustomStringConvertible {
   /// A Backend API URL from the environment (`source`) names a host other than
   /// `api.clerk.com` or a loopback one: a secret key is not sent there on its say-so.
   case untrustedAPIURL(value: String, source: String)
+  /// The loopback instance `origin` that `profile` signed in on answered with a token none of
+  /// the keys it served at sign-in signed: another process may listen on its port now. Nothing
+  /// of the reply was kept.
+  case unverifiedToken(profile: String, origin: String)
 
   package var description: String {
     switch self {
@@ -37,6 +41,10 @@ package enum InstanceError: Error, Equatable, CustomStringConvertible {
     case .untrustedAPIURL(let value, let source):
       return "\(source) names the Backend API \(value); a secret key from the environment goes "
         + "only to https://api.clerk.com or a loopback host, so nothing was sent"
+    case .unverifiedToken(let profile, let origin):
+      return "\(origin) answered profile '\(profile)' with a token none of the keys it served "
+        + "at sign-in signed (another process may listen on its port since the instance "
+        + "stopped), so nothing of the reply was kept; sign in again"
     }
   }
 }

@@ -75,7 +75,7 @@ extension ClerkAuthError {
       return .signInRejected(reason)
     case .signInUnsupported, .signUpNotAllowed, .inputRejected:
       return .signInRejected(error.description)
-    case .redirectRefused, .callbackPortInUse:
+    case .redirectRefused, .callbackPortInUse, .signInNotStored:
       return .configuration(error.description)
     case .signInTimedOut:
       return .signInTimeout

@@ -53,5 +53,29 @@ struct ChildProcessTests {
       try ChildProcess.run(
         ["sh", "-c", check], environment: ["PATH": "/usr/bin:/bin", "ONLY": "yes"])
         == 0)
+    // The same through the fork that sets a parent-death signal (in this test: one child at a
+    // time, as the signal forwarding wants), and an execve that fails is reported as
+    // posix_spawn reports it.
+    let path = ["PATH": "/usr/bin:/bin"]
+    #expect(
+      try ChildProcess.run(["sh", "-c", "exit 5"], environment: path, parentDeathSignal: SIGTERM)
+        == 5)
+    #expect(
+      try ChildProcess.run(
+        ["sh", "-c", "kill -KILL $$"], environment: path, parentDeathSignal: SIGTERM)
+        == 137)
+    #expect(
+      try ChildProcess.run(
+        ["sh", "-c", check], environment: ["PATH": "/usr/bin:/bin", "ONLY": "yes"],
+        parentDeathSignal: SIGTERM) == 0)
+    let directory = TemporaryDirectory()
+    let broken = directory.file("broken")
+    try Data("#!/nonexistent/interpreter\n".utf8).write(to: URL(fileURLWithPath: broken))
+    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: broken)
+    #expect(
+      throws: ChildProcessError.notExecutable(command: broken, reason: "No such file or directory")
+    ) {
+      try ChildProcess.run([broken], environment: path, parentDeathSignal: SIGTERM)
+    }
   }
 }

@@ -21,6 +21,41 @@ struct TokenWatchTests {
     #expect(mode == 0o600)
   }
 
+  @Test(
+    "--output sweeps the temp files killed writes left beside the file, not one a live write holds",
+    .tags(.security))
+  func outputSweepsStaleTemporaries() async throws {
+    let fixture = try await RefreshFixture()
+    let file = fixture.scratch.file("token.jwt")
+    // What a write killed between its temp file and its rename leaves: `.token.jwt.XXXXXX`.
+    let stale = [
+      fixture.scratch.file(".token.jwt.Ab3xYz"), fixture.scratch.file(".token.jwt.000000"),
+    ]
+    for path in stale {
+      try #require(FileManager.default.createFile(atPath: path, contents: Data("eyJ".utf8)))
+    }
+    // A live writer's temp file (it holds an flock on it) and names of other shapes stay.
+    let live = fixture.scratch.file(".token.jwt.LiveQ1")
+    try #require(FileManager.default.createFile(atPath: live, contents: nil))
+    let held = open(live, O_RDONLY | O_CLOEXEC)
+    try #require(held >= 0)
+    defer { close(held) }
+    try #require(flock(held, LOCK_EX | LOCK_NB) == 0)
+    let others = [
+      fixture.scratch.file(".token.jwt.long-name"), fixture.scratch.file(".other.abcdef"),
+    ]
+    for path in others { try #require(FileManager.default.createFile(atPath: path, contents: nil)) }
+    let result = try await fixture.job.run(
+      ["token", "--template", "convex", "--min-ttl", "1", "--output", file])
+    #expect(result.status == 0, "\(result.stderr)")
+    for path in stale { #expect(!FileManager.default.fileExists(atPath: path), "\(path) left") }
+    for path in [live] + others {
+      #expect(FileManager.default.fileExists(atPath: path), "\(path) swept")
+    }
+    fixture.expectValid(
+      try String(contentsOfFile: file, encoding: .utf8), readAt: RefreshFixture.now)
+  }
+
   @Test("--watch needs --output; a FIFO as --output is refused at once")
   func badOutput() async throws {
     let fixture = try await RefreshFixture()

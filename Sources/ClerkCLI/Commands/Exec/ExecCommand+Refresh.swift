@@ -1,4 +1,5 @@
 import ClerkctlKit
+import Glibc
 
 extension ExecCommand {
   /// `exec --refresh`: runs the command with a `TokenSupply` alive around it, and removes the
@@ -24,6 +25,8 @@ extension ExecCommand {
     environment[variable] = first.token.jwt
     environment[variable + "_EXPIRES_AT"] = String(first.token.expiresAt)
     environment.merge(supply.variables(name: variable)) { _, new in new }
-    return try ChildProcess.run(command, environment: environment)
+    // The child gets SIGTERM when clerkctl dies, even by SIGKILL: it must not run on holding
+    // the name of an endpoint no one serves any more.
+    return try ChildProcess.run(command, environment: environment, parentDeathSignal: SIGTERM)
   }
 }

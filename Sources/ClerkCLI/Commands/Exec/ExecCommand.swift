@@ -17,11 +17,13 @@ package struct ExecCommand: Command {
         Tokens live about a minute. With --refresh, clerkctl stays the command's parent and \
         keeps fresh ones for it while it runs: NAME_FILE is a file (0600, in a private 0700 \
         directory) that always holds a token with at least --min-ttl seconds left, replaced \
-        atomically; NAME_URL is a loopback URL that answers GET carrying 'Authorization: \
-        Bearer $NAME_URL_AUTH' with a fresh token (text/plain; ?format=json for {jwt, \
-        template, issued_at, expires_at, expires_in}) and anything else with 401. Both are \
-        removed when the command exits, however it exits. Renewals share the profile's token \
-        cache with every other clerkctl: one mint per token lifetime.
+        atomically; NAME_SOCKET is a Unix socket beside it, which only this user can reach, \
+        that answers GET /token with a fresh token (text/plain; ?format=json for {jwt, \
+        template, issued_at, expires_at, expires_in}); NAME_URL is a loopback URL for tools \
+        that need TCP that answers the same GET carrying 'Authorization: Bearer \
+        $NAME_URL_AUTH', and anything else with 401. All are removed when the command exits, \
+        however it exits, and the command gets SIGTERM if clerkctl dies. Renewals share the \
+        profile's token cache with every other clerkctl: one mint per token lifetime.
         """,
       examples: [
         CommandExample(

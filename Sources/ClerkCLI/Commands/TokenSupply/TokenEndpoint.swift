@@ -4,10 +4,12 @@ import ClerkctlHTTP
 import ClerkctlHTTPServer
 import ClerkctlKit
 
-/// Answers the loopback token endpoint of `clerkctl exec --refresh`: `GET PATH` carrying
+/// Answers the token endpoints of `clerkctl exec --refresh`: `GET PATH` carrying
 /// `Authorization: Bearer SECRET` gets the kept token as `text/plain` (the JWT alone), or with
-/// `?format=json` as `{jwt, template, issued_at, expires_at, expires_in}`. A request without
-/// the secret gets 401 whatever it asks for; the secret is compared in constant time.
+/// `?format=json` as `{jwt, template, issued_at, expires_at, expires_in}`. Over loopback TCP a
+/// request without the secret gets 401 whatever it asks for (the secret is compared in
+/// constant time); over the private Unix socket, which only this user can reach, none is
+/// needed.
 package struct TokenEndpoint: Sendable {
   /// The path served.
   package static let path = "/token"
@@ -24,9 +26,11 @@ package struct TokenEndpoint: Sendable {
     self.secret = secret
   }
 
-  /// The answer to `request`.
-  package func respond(_ request: HTTPServerRequest) -> HTTPServerResponse {
-    guard isAuthorized(request.headers["Authorization"]) else {
+  /// The answer to `request`; `overPrivateSocket`: it came over the private Unix socket.
+  package func respond(
+    _ request: HTTPServerRequest, overPrivateSocket: Bool = false
+  ) -> HTTPServerResponse {
+    guard overPrivateSocket || isAuthorized(request.headers["Authorization"]) else {
       return reply(401, "a bearer secret is required\n", headers: ["WWW-Authenticate": "Bearer"])
     }
     guard request.path == Self.path else { return reply(404, "not found\n") }
