@@ -98,40 +98,61 @@ struct MisleadingMessagesEndToEndTests {
     #expect(result.stderr == expected, "\(result.stderr)")
   }
 
-  @Test("a read-only config directory names the directory and what to do; nothing is sent")
-  func readOnlyConfigDirectory() async throws {
-    let fixture = try await CLIFixture(.binary)
+  /// Runs clerkctl with the fixture's `profiles` directory read-only (0500) to it: as nobody,
+  /// who then owns the home, when the tests run as root (root writes anywhere).
+  private static func runReadOnly(
+    _ fixture: CLIFixture, _ arguments: [String], stdin: String? = nil
+  ) async throws -> ProcessResult {
     let profiles = fixture.configDir + "/profiles"
     try FileManager.default.createDirectory(
       atPath: profiles, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-    // Root writes anywhere: then the binary runs as nobody, who owns the home.
     let asRoot = geteuid() == 0
     if asRoot {
-      for path in [fixture.home.path, fixture.configDir, profiles, fixture.configDir + "/.."] {
-        #expect(chown(path, 65534, 65534) == 0, "chown \(path)")
+      let names = FileManager.default.subpaths(atPath: fixture.home.path) ?? []
+      for path in [fixture.home.path] + names.map({ fixture.home.path + "/" + $0 }) {
+        #expect(lchown(path, 65534, 65534) == 0, "chown \(path)")
       }
     }
     #expect(chmod(profiles, 0o500) == 0)
     defer { _ = chmod(profiles, 0o700) }
-    let arguments = ["login", "--identifier", "demo@example.com", "--password-stdin"]
-    let result: ProcessResult
-    if asRoot {
-      let environment = fixture.environment.map { "\($0.key)=\($0.value)" }
-      result = try await ProcessRun.run(
-        "/usr/bin/setpriv",
-        ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/env", "-i"] + environment
-          + [BuiltProducts.path("clerkctl")] + arguments,
-        environment: fixture.environment, stdin: "demo-password\n")
-    } else {
-      result = try await fixture.run(arguments, stdin: "demo-password\n")
-    }
-    #expect(result.status == 3, "\(result.stderr)")
-    let expected: String =
-      "clerkctl: cannot write in '\(profiles)' (Permission denied); make it writable "
+    guard asRoot else { return try await fixture.run(arguments, stdin: stdin) }
+    let environment = fixture.environment.map { "\($0.key)=\($0.value)" }
+    return try await ProcessRun.run(
+      "/usr/bin/setpriv",
+      ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/env", "-i"] + environment
+        + [BuiltProducts.path("clerkctl")] + arguments,
+      environment: fixture.environment, stdin: stdin)
+  }
+
+  /// The one line a config dir that cannot be written in gets.
+  private static func readOnlyLine(_ profiles: String) -> String {
+    "clerkctl: cannot write in '\(profiles)' (Permission denied); make it writable "
       + "(chmod u+w '\(profiles)') or use another config directory (--config-dir DIR or "
       + "CLERKCTL_CONFIG_DIR)\n"
-    #expect(result.stderr == expected, "\(result.stderr)")
+  }
+
+  @Test("a read-only config directory names the directory and what to do; nothing is sent")
+  func readOnlyConfigDirectory() async throws {
+    let fixture = try await CLIFixture(.binary)
+    let result = try await Self.runReadOnly(
+      fixture, ["login", "--identifier", "demo@example.com", "--password-stdin"],
+      stdin: "demo-password\n")
+    #expect(result.status == 3, "\(result.stderr)")
+    #expect(
+      result.stderr == Self.readOnlyLine(fixture.configDir + "/profiles"), "\(result.stderr)")
     #expect(try await fixture.requests().filter { $0.path.hasPrefix("/v1/client") }.isEmpty)
+  }
+
+  @Test("logout with a read-only profiles directory ends no session and says what to do")
+  func readOnlyLogout() async throws {
+    let fixture = try await CLIFixture.signedIn(.binary)
+    let result = try await Self.runReadOnly(fixture, ["logout"])
+    #expect(result.status == 3, "\(result.stderr)")
+    #expect(
+      result.stderr == Self.readOnlyLine(fixture.configDir + "/profiles"), "\(result.stderr)")
+    // Nothing went to Clerk: the session lives on with its file.
+    #expect(try await fixture.requests().filter { $0.path.hasPrefix("/v1/client") }.isEmpty)
+    #expect(FileManager.default.fileExists(atPath: fixture.credentialPath()))
   }
 
   @Test(
