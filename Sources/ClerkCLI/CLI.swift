@@ -52,7 +52,13 @@ package enum CLI {
           )
         }
         let command = try type.init(parsed: parsed)
-        return try command.run(context)
+        // Ctrl-C while any command blocks (a request, a lock, a prompt, a wait) is one
+        // behaviour, ProcessGuard's: a newline, 'clerkctl: interrupted', the terminal put back,
+        // exit 130. Waits that mean more by it start watches of their own, which win while
+        // they last; exec's child gets the signal itself while it runs (ChildProcess).
+        return try context.processGuard.guarding(
+          ProcessGuard.Watch(interruption: CLIError.interrupted), terminal: context.terminal
+        ) { try command.run(context) }
       }
     } catch {
       let refined = ErrorRefinement.refine(error, active)

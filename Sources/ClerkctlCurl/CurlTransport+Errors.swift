@@ -53,7 +53,19 @@ extension CurlTransport {
       return HTTPError(
         .tls, url: target.url,
         message: "TLS failure with \(target.hostAndPort): \(detail)", remedy: .trustCA)
-    case CURLE_GOT_NOTHING, CURLE_RECV_ERROR, CURLE_PARTIAL_FILE, CURLE_WEIRD_SERVER_REPLY,
+    case CURLE_GOT_NOTHING:
+      // libcurl's "Empty reply from server": the server closed the connection unanswered.
+      return HTTPError(
+        .malformed, url: target.url,
+        message: "\(target.hostAndPort) closed the connection without answering; check that "
+          + "the server there is up and is the right one, then try again")
+    case CURLE_RECV_ERROR:
+      let reason = osErrorText(handle).map { " (\($0))" } ?? ""
+      return HTTPError(
+        .malformed, url: target.url,
+        message: "the connection to \(target.hostAndPort) broke before its answer came"
+          + "\(reason); check the network and that the server is running, then try again")
+    case CURLE_PARTIAL_FILE, CURLE_WEIRD_SERVER_REPLY,
       CURLE_BAD_CONTENT_ENCODING, CURLE_UNSUPPORTED_PROTOCOL:
       // UNSUPPORTED_PROTOCOL: the scheme was checked before the transfer, so here it means the
       // reply was not HTTP/1.x ("Received HTTP/0.9 when not allowed").

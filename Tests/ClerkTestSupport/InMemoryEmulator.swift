@@ -66,8 +66,8 @@ public final class InMemoryEmulator: Sendable {
     guard case .respond(var response) = reply.action else {
       throw HTTPError(
         .malformed, url: request.url,
-        message: "bad or incomplete response from \(shown): Empty reply from server; "
-          + "check that the URL points at the right server, or retry")
+        message: "\(hostAndPort) closed the connection without answering; check that "
+          + "the server there is up and is the right one, then try again")
     }
     if (300..<400).contains(response.status) {
       var location = response.headers["Location"] ?? ""

@@ -159,6 +159,21 @@ extension ErrorReporter {
   }
 
   private static func cliWording(for error: CredentialStoreError) -> String? {
+    if let directory = error.unwritableDirectory,
+      case .io(let path, let operation, let reason) = error
+    {
+      let undone =
+        switch operation {
+        case "delete", "remove": "deleted"
+        case "create": "created"
+        case "lock", "open": "locked"
+        default: "saved"
+        }
+      return "cannot write in '\(directory)' (\(reason))"
+        + (path == directory ? "" : ", so '\(path)' was not \(undone)")
+        + "; make it writable (chmod u+w '\(directory)') or use another config directory "
+        + "(--config-dir DIR or CLERKCTL_CONFIG_DIR)"
+    }
     switch error {
     case .noConfigDirectory:
       return "cannot find a config directory: HOME is not set; pass --config-dir DIR or set "

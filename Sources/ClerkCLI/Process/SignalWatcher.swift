@@ -197,14 +197,21 @@ package final class SignalWatcher: Sendable {
     }
   }
 
-  /// Installs the SIGINT handler; returns the disposition it replaced.
+  /// Installs the SIGINT handler; returns the disposition it replaced. A SIGINT inherited as
+  /// ignored (a background job of a script) stays ignored: Ctrl-C is not meant for it.
   private static func installHandler() -> sigaction {
+    var previous = sigaction()
+    sigaction(SIGINT, nil, &previous)
+    if unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self)
+      == unsafeBitCast(SIG_IGN, to: Int.self)
+    {
+      return previous
+    }
     var action = sigaction()
     action.__sigaction_handler.sa_handler = reportSignal
     action.sa_flags = SA_RESTART
     sigemptyset(&action.sa_mask)
-    var previous = sigaction()
-    sigaction(SIGINT, &action, &previous)
+    sigaction(SIGINT, &action, nil)
     return previous
   }
 }

@@ -1,6 +1,7 @@
 import ClerkctlCore
 import ClerkctlKeyring
 import FoundationEssentials
+import Glibc
 
 /// Why the credential store could not read, write or lock a profile's file.
 ///
@@ -34,6 +35,20 @@ package enum CredentialStoreError: Error, Equatable, CustomStringConvertible {
   /// The credential was created trusting one extra CA bundle (`recorded`, its SHA-256, or
   /// `nil` for none beyond the system's) and is now asked for under another (`current`).
   case otherTrustAnchor(path: String, recorded: String?, current: String?)
+
+  /// For a write, replace, delete or lock refused because the directory cannot be written in
+  /// (`EACCES`, `EPERM`, `EROFS`): that directory (the path itself when it is one); `nil`
+  /// otherwise.
+  package var unwritableDirectory: String? {
+    guard case .io(let path, let operation, let message) = self,
+      ["write", "write in", "replace", "delete", "remove", "create", "lock"].contains(operation)
+        || (operation == "open" && path.hasSuffix(".lock")),
+      [EACCES, EPERM, EROFS].map(FileDescriptor.errorMessage).contains(message)
+    else { return nil }
+    if operation == "write in" { return path }
+    guard let slash = path.lastIndex(of: "/") else { return "." }
+    return slash == path.startIndex ? "/" : String(path[..<slash])
+  }
 
   /// Whether this is bad input from the caller rather than a file problem.
   package var isUsageError: Bool {

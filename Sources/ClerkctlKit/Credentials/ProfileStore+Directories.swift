@@ -59,6 +59,15 @@ extension ProfileStore {
   /// at Clerk that could not be stored.
   package func checkUsable() throws(CredentialStoreError) {
     _ = try checkDirectories()
+    // A directory that exists but cannot be written in (read-only, or a read-only mount)
+    // would fail only at the save, after the session was opened.
+    for path in [directory.path, directory.profilesPath] {
+      var info = stat()
+      guard stat(path, &info) == 0 else { break }
+      if access(path, W_OK | X_OK) != 0 {
+        throw .io(path: path, operation: "write in", message: FileDescriptor.errorMessage(errno))
+      }
+    }
   }
 
   /// Like ssh's StrictModes: every existing directory above the config dir (links resolved)

@@ -24,14 +24,37 @@ struct ProcessGuardTests {
       ],
       context: context)
     #expect(code == 0, "\(recording.error)")
-    #expect(recorder.watches.map(\.deadline) == [7])
+    // The first watch is the command's own (Ctrl-C, no deadline); the sign-in's follows.
+    let deadlines = recorder.watches.filter { $0.deadline != nil }
+    #expect(deadlines.map(\.deadline) == [7])
     #expect(
-      recorder.watches.map { $0.expiry.map(ErrorReporter.message(for:)) } == [
+      deadlines.map { $0.expiry.map(ErrorReporter.message(for:)) } == [
         "sign-in timed out after 7 s; run 'clerkctl login --identifier demo@example.com' "
           + "again (or raise --sign-in-timeout)"
       ])
     #expect(
-      recorder.watches.map { $0.expiry.map(ErrorReporter.exitCode(for:)) } == [.signInTimeout])
+      deadlines.map { $0.expiry.map(ErrorReporter.exitCode(for:)) } == [.signInTimeout])
+    #expect(recorder.allStopped)
+  }
+
+  @Test(
+    "every command runs under one Ctrl-C watch: interrupted, exit 130",
+    arguments: [["token"], ["whoami"], ["version"], ["org", "list"], ["config", "list"]])
+  func everyCommandWatchesCtrlC(arguments: [String]) {
+    let config = TemporaryDirectory()
+    let (processGuard, recorder) = ProcessGuard.recording()
+    let (terminal, _) = Terminal.capturing()
+    let context = CommandContext(
+      terminal: terminal,
+      environment: ["CLERKCTL_CONFIG_DIR": config.path, "HOME": config.path],
+      processGuard: processGuard)
+    _ = CLI.run(arguments: arguments, context: context)
+    let first = recorder.watches.first
+    #expect(first?.deadline == nil)
+    #expect(
+      first?.interruption.map { ErrorReporter.report(for: $0, commandPath: []) }
+        == "clerkctl: interrupted\n")
+    #expect(first?.interruption.map(ErrorReporter.exitCode(for:)) == .interrupted)
     #expect(recorder.allStopped)
   }
 

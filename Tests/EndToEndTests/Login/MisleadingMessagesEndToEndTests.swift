@@ -84,4 +84,112 @@ struct MisleadingMessagesEndToEndTests {
     let help = try await fixture.run(["convex", "--help"], extra: ["COLUMNS": "200"])
     #expect(help.stdout.contains("messages:list '{\"channel\":\"general\"}' --url https://"))
   }
+
+  @Test("a dropped connection names the host and what to do, not libcurl's words or the URL")
+  func droppedConnection() async throws {
+    let fixture = try await CLIFixture.signedIn(.binary)
+    try await fixture.fault(["path": .string(mintPath), "drop": true, "count": 3])
+    let result = try await fixture.run(["token", "--template", "convex", "--force-refresh"])
+    let host = URLParts.authority(of: fixture.fapiURL) ?? ""
+    #expect(result.status == 5, "\(result.stderr)")
+    let expected: String =
+      "clerkctl: \(host) closed the connection without answering; check that the server "
+      + "there is up and is the right one, then try again\n"
+    #expect(result.stderr == expected, "\(result.stderr)")
+  }
+
+  /// Runs clerkctl with the fixture's `profiles` directory read-only (0500) to it: as nobody,
+  /// who then owns the home, when the tests run as root (root writes anywhere).
+  private static func runReadOnly(
+    _ fixture: CLIFixture, _ arguments: [String], stdin: String? = nil
+  ) async throws -> ProcessResult {
+    let profiles = fixture.configDir + "/profiles"
+    try FileManager.default.createDirectory(
+      atPath: profiles, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+    let asRoot = geteuid() == 0
+    if asRoot {
+      let names = FileManager.default.subpaths(atPath: fixture.home.path) ?? []
+      for path in [fixture.home.path] + names.map({ fixture.home.path + "/" + $0 }) {
+        #expect(lchown(path, 65534, 65534) == 0, "chown \(path)")
+      }
+    }
+    #expect(chmod(profiles, 0o500) == 0)
+    defer { _ = chmod(profiles, 0o700) }
+    guard asRoot else { return try await fixture.run(arguments, stdin: stdin) }
+    let environment = fixture.environment.map { "\($0.key)=\($0.value)" }
+    return try await ProcessRun.run(
+      "/usr/bin/setpriv",
+      ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/env", "-i"] + environment
+        + [BuiltProducts.path("clerkctl")] + arguments,
+      environment: fixture.environment, stdin: stdin)
+  }
+
+  /// The one line a config dir that cannot be written in gets.
+  private static func readOnlyLine(_ profiles: String) -> String {
+    "clerkctl: cannot write in '\(profiles)' (Permission denied); make it writable "
+      + "(chmod u+w '\(profiles)') or use another config directory (--config-dir DIR or "
+      + "CLERKCTL_CONFIG_DIR)\n"
+  }
+
+  @Test("a read-only config directory names the directory and what to do; nothing is sent")
+  func readOnlyConfigDirectory() async throws {
+    let fixture = try await CLIFixture(.binary)
+    let result = try await Self.runReadOnly(
+      fixture, ["login", "--identifier", "demo@example.com", "--password-stdin"],
+      stdin: "demo-password\n")
+    #expect(result.status == 3, "\(result.stderr)")
+    #expect(
+      result.stderr == Self.readOnlyLine(fixture.configDir + "/profiles"), "\(result.stderr)")
+    #expect(try await fixture.requests().filter { $0.path.hasPrefix("/v1/client") }.isEmpty)
+  }
+
+  @Test("logout with a read-only profiles directory ends no session and says what to do")
+  func readOnlyLogout() async throws {
+    let fixture = try await CLIFixture.signedIn(.binary)
+    let result = try await Self.runReadOnly(fixture, ["logout"])
+    #expect(result.status == 3, "\(result.stderr)")
+    #expect(
+      result.stderr == Self.readOnlyLine(fixture.configDir + "/profiles"), "\(result.stderr)")
+    // Nothing went to Clerk: the session lives on with its file.
+    #expect(try await fixture.requests().filter { $0.path.hasPrefix("/v1/client") }.isEmpty)
+    #expect(FileManager.default.fileExists(atPath: fixture.credentialPath()))
+  }
+
+  @Test(
+    "doctor never gives the same text as detail and fix",
+    arguments: ["none", "unreachable", "signed out", "revoked"])
+  func doctorDetailAndFixDiffer(state: String) async throws {
+    let fixture = try await CLIFixture(.binary)
+    var extra: [String: String] = [:]
+    switch state {
+    case "none": extra["CLERK_FAPI_URL"] = ""
+    case "unreachable": extra["CLERK_FAPI_URL"] = "http://127.0.0.1:1"
+    case "revoked":
+      try await fixture.signIn()
+      let sessionID = try #require(try fixture.credential()["session_id"]?.stringValue)
+      try await fixture.admin.revoke(sessionID: sessionID)
+    default: break
+    }
+    let result = try await fixture.run(["doctor"], extra: extra)
+    #expect(result.status != 0, "\(result.stdout)")
+    let failed = result.stdout.split(separator: "\n").filter { $0.hasPrefix("✗") }
+    #expect(!failed.isEmpty, "\(result.stdout)")
+    for line in failed {
+      let parts = line.components(separatedBy: " — fix: ")
+      #expect(parts.count == 2, "no fix: \(line)")
+      guard parts.count == 2, let colon = parts[0].firstRange(of: ": ") else { continue }
+      let detail = String(parts[0][colon.upperBound...])
+      #expect(!detail.isEmpty && !parts[1].isEmpty, "\(line)")
+      #expect(!detail.contains(parts[1]) && !parts[1].contains(detail), "said twice: \(line)")
+      #expect(!parts[1].contains("as the message says"), "\(line)")
+    }
+    if state == "none" {
+      let expected: String =
+        "✗ instance configured: no Clerk instance configured — fix: copy the publishable key "
+        + "(pk_test_…) from the Clerk Dashboard → API keys and run 'clerkctl login "
+        + "--publishable-key pk_test_… --identifier you@example.com' (or set "
+        + "CLERK_PUBLISHABLE_KEY); for the local emulator set CLERK_FAPI_URL to its URL instead"
+      #expect(failed.first.map(String.init) == expected, "\(result.stdout)")
+    }
+  }
 }

@@ -92,6 +92,45 @@ struct InterruptAndEchoTerminalTests {
     #expect(screen.contains("[tty echo]"), "\(screen)")
   }
 
+  @Test(
+    "Ctrl-C while any command waits on Clerk prints interrupted and exits 130; the profile stays",
+    arguments: [
+      ["token", "--force-refresh"], ["whoami"],
+      ["exec", "--template", "convex", "--", "/bin/true"], ["org", "list"], ["api-key", "list"],
+    ])
+  func interruptWhileWaiting(arguments: [String]) async throws {
+    let fixture = try await CLIFixture.signedIn(.binary)
+    let before = try fixture.credentialBytes()
+    try await fixture.fault(["path": "/v1/", "count": 1, "delay_ms": 20000])
+    // --verbose: the trace shows the request going out (exec draws no progress line).
+    let terminal = try await Self.run(["--verbose"] + arguments, fixture: fixture)
+    try await terminal.waitFor("clerkctl: > ")
+    try await terminal.press("C-c")
+    let screen = try await terminal.waitFor("[tty ", timeout: 10)
+    #expect(Self.ownLine("clerkctl: interrupted", in: screen), "\(screen)")
+    #expect(screen.contains("[exit 130]"), "\(screen)")
+    #expect(screen.contains("[tty echo]"), "\(screen)")
+    #expect(try fixture.credentialBytes() == before, "the profile changed")
+  }
+
+  @Test("a Ctrl-C inherited as ignored (a script's background job) stays ignored")
+  func ignoredInterruptStaysIgnored() async throws {
+    let fixture = try await CLIFixture.signedIn(.binary)
+    try await fixture.fault(["path": "/v1/", "count": 1, "delay_ms": 3000])
+    var environment = fixture.environment
+    environment["CI"] = nil
+    let terminal = try await TmuxSession.start(
+      [
+        "/bin/sh", "-c", "trap '' INT; exec \"$0\" --verbose token --force-refresh",
+        BuiltProducts.path("clerkctl"),
+      ], environment: environment)
+    try await terminal.waitFor("clerkctl: > ")
+    try await terminal.press("C-c")
+    let screen = try await terminal.waitFor("[tty ", timeout: 20)
+    #expect(screen.contains("[exit 0]"), "\(screen)")
+    #expect(!screen.contains("interrupted"), "\(screen)")
+  }
+
   @Test("three wrong passwords at a terminal: no --password-stdin advice; the old sign-in stays")
   func threeWrongPasswords() async throws {
     let fixture = try await CLIFixture.signedIn(.binary)

@@ -75,6 +75,8 @@ package struct APIKeyCreateCommand: Command {
           + "scoped key is made through the Backend API")
     }
     if let output { try TokenFile(path: output).checkWritable() }
+    // The profile --save-as makes keeps its key where a sign-in would (--store and the rest).
+    let storing = try saveAs.map { try context.storingSignIn(profile: $0) }
     let account = try context.account()
     let owner: ClerkAccount.APIKeyOwner = organization ? .activeOrganization : .user
     let seconds = expiresIn.map { max(1, Int($0.rounded(.up))) }
@@ -100,7 +102,8 @@ package struct APIKeyCreateCommand: Command {
     if let saveAs {
       let stored = APIKeyCredential(
         key: secret, id: key.id, subject: key.subject, scopes: key.scopes, name: key.name)
-      _ = try account.saveAPIKeyProfile(stored, name: saveAs, store: try context.profileStore())
+      _ = try account.saveAPIKeyProfile(
+        stored, name: saveAs, store: try (storing ?? context).profileStore())
       context.note("Stored the key as profile '\(saveAs)' (kind api_key).")
     }
     if context.globals.json {

@@ -33,6 +33,11 @@ extension CompletionScript {
       }
       if node.spec.subcommands.isEmpty {
         for argument in node.spec.arguments {
+          if node.path == ["help"] {
+            // The commands and topics first, then the subcommands of what follows help.
+            lines.append("complete -c clerkctl \(condition) -a '(__clerkctl_help_words)'")
+            continue
+          }
           let words = argumentWords(node, argument, nodes)
           guard let action = fishArgumentAction(argument.valueKind, words: words) else { continue }
           lines.append("complete -c clerkctl \(condition) \(action)")
@@ -87,6 +92,27 @@ extension CompletionScript {
       function __clerkctl_at
           set -l path (__clerkctl_path)
           test "$path" = "$argv"
+      end
+
+      function __clerkctl_help_words
+          set -l tokens (commandline -opc)
+          set -e tokens[1]
+          set -l typed
+          set -l seen 0
+          for token in $tokens
+              if test $seen = 1
+                  if not string match -q -- '-*' $token
+                      set -a typed $token
+                  end
+              else if test "$token" = help
+                  set seen 1
+              end
+          end
+          if test (count $typed) = 0
+              printf '%s\\n' \(helpWords(nodes).joined(separator: " "))
+          else
+              clerkctl __complete subcommands $typed 2>/dev/null
+          end
       end
 
       complete -c clerkctl -f

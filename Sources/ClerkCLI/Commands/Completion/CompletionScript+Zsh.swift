@@ -39,6 +39,15 @@ extension CompletionScript {
           """
       } else {
         for (index, argument) in node.spec.arguments.enumerated() {
+          if node.path == ["help"] {
+            // `help <TAB>`: commands and topics; `help profile <TAB>`: the subcommands of
+            // what is typed after help so far.
+            specs.append("'1::\(argument.name):(\(helpWords(nodes).joined(separator: " ")))'")
+            specs.append(
+              "'*:subcommand:{compadd -- ${(f)\"$(clerkctl __complete subcommands "
+                + "${words[2,CURRENT-1]} 2>/dev/null)\"}}'")
+            continue
+          }
           let words = argumentWords(node, argument, nodes)
           let action = zshAction(argument.valueKind, words: words)
           let position = argument.isRepeating ? "*" : String(index + 1)

@@ -14,7 +14,8 @@ package enum ProfileConfig {
     case convexURL = "convex_url"
     /// `--min-ttl`'s default, in seconds.
     case minTTL = "min_ttl"
-    /// Where the profile's secret lives: `file` or `keyring` (`CLERKCTL_STORE` beats it).
+    /// Where the profile's next sign-in keeps its secret: `file` or `keyring` (`--store` and
+    /// `CLERKCTL_STORE` beat it; see `CommandContext.signInStore(profile:)`).
     case store
 
     /// What the key means, for help and `config list`.
@@ -23,7 +24,8 @@ package enum ProfileConfig {
       case .template: "JWT template for token, exec and api (CLERKCTL_TEMPLATE overrides)"
       case .convexURL: "Convex deployment URL for convex (CONVEX_URL overrides)"
       case .minTTL: "default --min-ttl, seconds"
-      case .store: "where the secret lives: file or keyring (CLERKCTL_STORE overrides)"
+      case .store:
+        "where a sign-in keeps its secret: file or keyring (--store, CLERKCTL_STORE override)"
       }
     }
 

@@ -89,7 +89,7 @@ package struct Doctor {
           fix: "run 'clerkctl login\(profileFlag(profile))'", code: .notSignedIn))
     case .failure(let error):
       signedIn = nil
-      checks.append(.fail("signed in", error, fix: "fix the credential file as the message says"))
+      checks.append(.fail("signed in", error, fix: nil))
     }
     let tokenChecks = [
       "session live", "template mints", "iss", "aud", "sub", "category", "signature",
@@ -158,7 +158,9 @@ package struct Doctor {
     let name = "credential file"
     let path = store.directory.credentialPath(profile: profile)
     var info = stat()
-    guard lstat(path, &info) == 0 else { return .skip(name, "no file at \(path) yet") }
+    guard lstat(path, &info) == 0 else {
+      return .skip(name, "no file at \(path) yet" + storeNote(profile: profile))
+    }
     let mode = info.st_mode & 0o7777
     if info.st_uid != geteuid() {
       return .fail(
@@ -180,7 +182,16 @@ package struct Doctor {
           fix: "chmod 700 '\(directory)'", code: .configuration)
       }
     }
-    return .pass(name, "\(path) is \(Self.octal(mode)) in 0700 directories")
+    return .pass(
+      name, "\(path) is \(Self.octal(mode)) in 0700 directories" + storeNote(profile: profile))
+  }
+
+  /// `; the secret in the OS keyring (…)` when the profile's next sign-in keeps it there (the
+  /// file says nothing of it then); empty for the file.
+  private func storeNote(profile: String) -> String {
+    guard let store = try? context.signInStore(profile: profile), store.location == .keyring
+    else { return "" }
+    return "; the secret in the OS keyring (\(store.source.words))"
   }
 
   /// `iss`, `aud` and `sub`: what Convex matches a token against.
@@ -292,14 +303,14 @@ package struct Doctor {
     text.hasSuffix("/") ? String(text.dropLast()) : text
   }
 
-  /// The fix for a failure that signing in again does not cure.
-  static func fix(for error: any Error) -> String {
+  /// The fix for a failure that signing in again does not cure; `nil`: what the error's
+  /// message says to do.
+  static func fix(for error: any Error) -> String? {
     switch ErrorReporter.exitCode(for: error) {
     case .unavailable:
       "check the network connection and that the instance is reachable, then run "
         + "'clerkctl doctor' again"
-    case .configuration: "fix the configuration as the message says"
-    default: "see the message"
+    default: nil
     }
   }
 }

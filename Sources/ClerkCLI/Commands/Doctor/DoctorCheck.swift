@@ -40,10 +40,36 @@ package struct DoctorCheck: Sendable, Equatable {
     DoctorCheck(name: name, outcome: .skipped, detail: "skipped: \(reason)", fix: nil)
   }
 
-  /// A failure from a thrown error: its message and its exit code.
-  package static func fail(_ name: String, _ error: any Error, fix: String) -> DoctorCheck {
-    .fail(
-      name, ErrorReporter.message(for: error), fix: fix, code: ErrorReporter.exitCode(for: error))
+  /// A failure from a thrown error, with its exit code: what the message says happened as the
+  /// detail, and as the fix `fix` — or, when `nil`, what the message says to do — so the line
+  /// never says the same thing twice.
+  package static func fail(_ name: String, _ error: any Error, fix: String?) -> DoctorCheck {
+    let (facts, advice) = splitRemedy(ErrorReporter.message(for: error))
+    return .fail(
+      name, facts, fix: fix ?? advice ?? "run 'clerkctl doctor --verbose' to see the requests",
+      code: ErrorReporter.exitCode(for: error))
+  }
+
+  /// The words a remedy clause of a message starts with (`…; check the URL`).
+  private static let remedyVerbs = [
+    "allowlist", "check", "copy", "create", "delete", "drop", "fix", "give", "join", "lower",
+    "make", "pass", "raise", "retry", "run", "set", "sign", "sync", "try", "upgrade", "use",
+    "wait",
+  ]
+
+  /// `message` split at its first remedy clause (`; VERB …` or `: VERB …`): what happened, and
+  /// what to do (`nil` when it says nothing to do).
+  static func splitRemedy(_ message: String) -> (facts: String, remedy: String?) {
+    var best: Range<String.Index>?
+    for separator in ["; ", ": "] {
+      for verb in remedyVerbs {
+        guard let found = message.firstRange(of: separator + verb + " ") else { continue }
+        if best.map({ found.lowerBound < $0.lowerBound }) ?? true { best = found }
+      }
+    }
+    guard let best, best.lowerBound > message.startIndex else { return (message, nil) }
+    let remedy = message[message.index(best.lowerBound, offsetBy: 2)...]
+    return (String(message[..<best.lowerBound]), String(remedy))
   }
 
   /// Whether the check passed (with or without a caveat).

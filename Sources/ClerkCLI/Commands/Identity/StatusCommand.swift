@@ -14,8 +14,12 @@ package struct StatusCommand: Command {
         Exits 0 when the selected profile has a live session, 4 when it has none, 5 when Clerk \
         cannot be reached. --offline skips the check with Clerk (then 0 when a credential is \
         stored). The selected profile is marked '*': --profile, else CLERKCTL_PROFILE, else \
-        'clerkctl profile use', else default. --json prints {schema_version, config_dir, \
-        selected_profile, selected_from (flag, environment, profile_use or default), profiles: \
+        'clerkctl profile use', else default. The store line says where the selected \
+        profile's next sign-in keeps its secret and why (--store, CLERKCTL_STORE, the \
+        profile's 'store' config, where it keeps it now, or the default file). --json prints \
+        {schema_version, config_dir, selected_profile, selected_from (flag, environment, \
+        profile_use or default), store, store_from (flag, environment, config, profile or \
+        default), profiles: \
         [{profile, selected, fapi_url, user_id, email, identifier, session_id, session_status, \
         store, file: {path, mode}, \
         tokens: [{template, expires_at, expires_in}], error}]}.
@@ -50,6 +54,13 @@ package struct StatusCommand: Command {
       "config dir: \(store.directory.path)",
       "selected:   \(selected) (\(selection.source.words))",
     ]
+    // Where a sign-in of the selected profile would keep its secret, and what decided it.
+    let signInStore = try? context.signInStore(profile: selected)
+    if let signInStore {
+      lines.append(
+        "store:      \(signInStore.location.rawValue) for the next sign-in "
+          + "(\(signInStore.source.words))")
+    }
     for name in names.sorted() {
       var entry: [String: JSONValue] = [
         "profile": .string(name), "selected": .bool(name == selected),
@@ -152,6 +163,8 @@ package struct StatusCommand: Command {
       let json: JSONValue = [
         "schema_version": 1, "config_dir": .string(store.directory.path),
         "selected_profile": .string(selected), "selected_from": .string(selection.source.jsonName),
+        "store": signInStore.map { .string($0.location.rawValue) } ?? .null,
+        "store_from": signInStore.map { .string($0.source.rawValue) } ?? .null,
         "profiles": .array(entries),
       ]
       context.print(json.prettyEncoded)

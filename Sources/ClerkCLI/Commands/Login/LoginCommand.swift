@@ -74,7 +74,6 @@ package struct LoginCommand: Command {
         Options.sso.spec, Options.noBrowser.spec,
         OptionKey.callbackPort.spec, Options.redirectURL.spec, OptionKey.signInTimeout.spec,
         Options.noSignUp.spec, MachineOptions.machine.spec, MachineOptions.secretFromStdin.spec,
-        LoginCommand.store.spec,
       ] + OAuthOptions.specs)
   }
 
@@ -154,14 +153,11 @@ package struct LoginCommand: Command {
   var machine: Bool?
   /// With `--client-id` (see `LoginCommand+OAuth.swift`).
   var oauthLogin: OAuthLoginOptions?
-  /// `--store` (see `LoginCommand+Store.swift`).
-  var store: SecretLocation?
 
   package init(parsed: ParsedArguments) throws {
     oauthLogin = try OAuthLoginOptions(parsed: parsed)
     try Self.checkMachineOptions(parsed)
     machine = parsed[MachineOptions.machine] ? parsed[MachineOptions.secretFromStdin] : nil
-    store = parsed[LoginCommand.store]
     identifier = parsed[Options.identifier]
     passwordFromStdin = parsed[Options.passwordFromStdin]
     codeFromStdin = parsed[Options.codeFromStdin]
@@ -206,7 +202,7 @@ package struct LoginCommand: Command {
   package func run(_ context: CommandContext) throws -> Int32 {
     // An unusable config dir is refused before a session is opened that could not be stored.
     try context.profileStore().checkUsable()
-    let context = try context.storingSignIn(in: store, profile: try context.profileName())
+    let context = try context.storingSignIn(profile: try context.profileName())
     do {
       if let machine { return try runMachineLogin(context, secretFromStdin: machine) }
       if let oauthLogin { return try runOAuthLogin(oauthLogin, context) }

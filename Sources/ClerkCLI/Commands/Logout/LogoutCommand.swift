@@ -42,6 +42,9 @@ package struct LogoutCommand: Command {
     var code = ExitCode.success
     var signedOut: [JSONValue] = []
     if profiles.isEmpty { context.note("Not signed in: no profiles in \(store.directory.path).") }
+    // A config dir whose files cannot be deleted is refused before any session is ended, so a
+    // logout is never half done (the session ended at Clerk, the file still there).
+    if !profiles.isEmpty { try store.checkUsable() }
     if all, !yes, !profiles.isEmpty, context.canPrompt {
       let answer = try context.interactively {
         try context.terminal.prompt(

@@ -86,6 +86,7 @@ package struct MCPLoginCommand: Command {
         requested: instance.origin.description, source: instance.source)
     }
     let profile = try profileName(context, metadata: metadata)
+    let context = try context.storingSignIn(profile: profile)
     var account = try context.oauthAccount(profile: profile)
     account.instance = nil
     let fapiURL = issuer.hasSuffix("/") ? String(issuer.dropLast()) : issuer

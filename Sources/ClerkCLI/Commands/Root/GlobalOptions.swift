@@ -1,3 +1,5 @@
+import ClerkctlKit
+
 /// The global options of the contract, accepted before or after any command.
 ///
 /// Holds only what the command line said; the precedence flag > environment > profile >
@@ -27,6 +29,8 @@ package struct GlobalOptions: Sendable, Equatable {
   package var noColor: Bool = false
   /// `-q`, `--quiet`: no success lines on stderr.
   package var quiet: Bool = false
+  /// `--store file|keyring`: where a sign-in made by this command keeps its secret.
+  package var store: SecretLocation?
 
   package init(
     profile: String? = nil, configDirectory: String? = nil, publishableKey: String? = nil,
@@ -56,13 +60,15 @@ package struct GlobalOptions: Sendable, Equatable {
       json: parsed[.json], noInput: parsed[.noInput])
     noColor = parsed[.noColor]
     quiet = parsed[.quiet]
+    store = parsed[.store]
   }
 
   /// The declarations of the global options (the root command's options).
   package static let specs: [OptionSpec] = [
     OptionKey.profile.spec, OptionKey.configDirectory.spec, OptionKey.publishableKey.spec,
     OptionKey.fapiURL.spec, OptionKey.apiURL.spec, OptionKey.requestTimeout.spec,
-    OptionKey.caCertificateFile.spec, OptionKey.verbose.spec, OptionKey.json.spec,
+    OptionKey.caCertificateFile.spec, OptionKey.store.spec, OptionKey.verbose.spec,
+    OptionKey.json.spec,
     OptionKey.noInput.spec, OptionKey.noColor.spec, OptionKey.quiet.spec, OptionKey.help.spec,
     OptionKey.version.spec,
   ]
@@ -99,6 +105,16 @@ extension OptionKey where Value == String? {
   package static let caCertificateFile = OptionKey.string(
     "cacert", value: "file", kind: .path, help: "Extra CA bundle for TLS.",
     environmentVariable: "CLERKCTL_CA_BUNDLE")
+}
+
+extension OptionKey where Value == SecretLocation? {
+  /// `--store file|keyring`: only a command that stores a sign-in acts on it; the others use
+  /// the store the profile already keeps its secret in.
+  package static let store: OptionKey<SecretLocation?> = .choice(
+    "store", value: "store",
+    help: "Where a sign-in keeps its secret: file (0600) or keyring (the Secret Service); "
+      + "else the profile's 'store' config, else where it keeps it now, else file.",
+    environmentVariable: "CLERKCTL_STORE")
 }
 
 extension OptionKey where Value == Bool {

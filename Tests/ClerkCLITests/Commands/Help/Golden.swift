@@ -103,6 +103,10 @@ enum Golden {
                                 Time limit per HTTP request. (default: 15; env:
                                 CLERKCTL_REQUEST_TIMEOUT)
       --cacert <file>           Extra CA bundle for TLS. (env: CLERKCTL_CA_BUNDLE)
+      --store <store>           Where a sign-in keeps its secret: file (0600) or
+                                keyring (the Secret Service); else the profile's
+                                'store' config, else where it keeps it now, else
+                                file. (values: file, keyring; env: CLERKCTL_STORE)
       --verbose                 Trace HTTP on stderr: method, URL, status, timing;
                                 secrets redacted. (env: CLERKCTL_DEBUG=1)
       --json                    Machine-readable output, where the command has any.

@@ -57,7 +57,7 @@ struct CommandDeclarationTests {
     #expect(
       globals == [
         "profile", "config-dir", "publishable-key", "fapi-url", "api-url", "request-timeout",
-        "cacert", "verbose", "json", "no-input", "no-color", "quiet", "help", "version",
+        "cacert", "store", "verbose", "json", "no-input", "no-color", "quiet", "help", "version",
       ])
     let login = LoginCommand.spec.options.flatMap(\.spellings)
     for spelling in [
