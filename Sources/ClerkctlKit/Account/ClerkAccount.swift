@@ -168,12 +168,13 @@ package struct ClerkAccount {
     } catch {
       throw try explainMintFailure(error, api: api, sessionID: sessionID, template: template)
     }
-    try checkInstanceKeys(jwt, of: credential, from: api.baseURL)
     let localNow = clock.now().timeIntervalSince1970
     let claims = try Self.claims(of: jwt)
     guard let expiresAt = claims["exp"]?.intValue else {
       throw ClerkError.malformedResponse("the minted token has no 'exp' claim")
     }
+    // After the shape checks: a reply that is no token at all is malformed (exit 5), whoever sent it.
+    try checkInstanceKeys(jwt, of: credential, from: api.baseURL)
     let issuedAt = claims["iat"]?.intValue ?? Int64(saturating: localNow)
     credential.clockSkew = api.clockSkew ?? (Double(issuedAt) - localNow)
     if let rotated = api.clientToken, api.clientTokenChanged { credential.clientToken = rotated }
