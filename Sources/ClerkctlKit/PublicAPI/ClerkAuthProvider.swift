@@ -126,9 +126,10 @@ public final class ClerkAuthProvider: Sendable {
   /// Convex's `login(onIdToken:)`: remembers `onIdToken`, then `login()` (the stored sign-in,
   /// or — when there is none — a wait of up to `signInTimeout` for one to appear).
   ///
-  /// `onIdToken` is then called with every token this provider mints — and, for as long as the
-  /// app runs, with a fresh one before the current one has less than `minimumTokenTtl` left —
-  /// and with `nil` when the session ends or on `logout()`.
+  /// `onIdToken` is then called with the token this returns (unless it had it already), with
+  /// every token this provider mints — and, for as long as the app runs, with a fresh one
+  /// before the current one has less than `minimumTokenTtl` left — and with `nil` when the
+  /// session ends or on `logout()`. It never gets the same token twice.
   public func login(
     onIdToken: @Sendable @escaping (String?) -> Void
   ) async throws -> ClerkCredentials {
@@ -148,7 +149,8 @@ public final class ClerkAuthProvider: Sendable {
     try await credentials(minTTL: minimumTokenTtl, forceRefresh: false, announce: true)
   }
 
-  /// Convex's `loginFromCache(onIdToken:)`: remembers `onIdToken`, then `loginFromCache()`.
+  /// Convex's `loginFromCache(onIdToken:)`: remembers `onIdToken`, then `loginFromCache()`;
+  /// `onIdToken` gets the returned token too, then fresh ones, as for `login(onIdToken:)`.
   public func loginFromCache(
     onIdToken: @Sendable @escaping (String?) -> Void
   ) async throws -> ClerkCredentials {
@@ -197,8 +199,7 @@ public final class ClerkAuthProvider: Sendable {
       state.publish(.unauthenticated)
       let callback = state.onIdToken
       state.onIdToken = nil
-      state.deliveredToken = false
-      state.lastDelivered = nil
+      state.forgetDelivered()
       return callback
     }
     callback?(nil)
@@ -305,8 +306,7 @@ public final class ClerkAuthProvider: Sendable {
     let callback = state.withLock { state in
       state.publish(.unauthenticated)
       guard state.deliveredToken else { return nil as Callback? }
-      state.deliveredToken = false
-      state.lastDelivered = nil
+      state.forgetDelivered()
       return state.onIdToken
     }
     callback?(nil)
