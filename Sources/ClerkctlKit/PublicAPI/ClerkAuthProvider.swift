@@ -111,6 +111,7 @@ public final class ClerkAuthProvider: Sendable {
   public func login(_ method: ClerkSignInMethod) async throws -> ClerkCredentials {
     try await perform(.signIn, announce: true) { [self] account in
       guard let fapiURL = try instance.get()?.url else { throw ClerkAuthError.clerkNotLoaded }
+      try requireStorable(account)
       _ = try account.signIn(
         method: method.method, inputs: method.inputs, fapiURL: fapiURL, timeout: signInTimeout)
       return try account.token(
@@ -240,6 +241,18 @@ public final class ClerkAuthProvider: Sendable {
     // The provider's template is its configuration, not a request: an API key is sent as is.
     account.apiKeyIgnoresTemplate = true
     return account
+  }
+
+  /// Throws, before a sign-in is made, when the store could not keep it (a keyring store
+  /// whose keyring does not answer), so no session is left open at Clerk.
+  ///
+  /// - Throws: `ClerkAuthError.configuration` naming what is missing, step `.store`.
+  package func requireStorable(_ account: ClerkAccount) throws(ClerkAuthError) {
+    do {
+      try account.store.checkCanStore(profile: account.profile)
+    } catch {
+      throw ClerkAuthError(error, during: .store)
+    }
   }
 
   private func remember(_ onIdToken: @Sendable @escaping (String?) -> Void) {
