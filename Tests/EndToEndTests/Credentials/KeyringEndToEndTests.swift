@@ -139,7 +139,8 @@ struct KeyringEndToEndTests {
       #expect(Self.files(under: fixture.home.path, containing: secret).isEmpty)
 
       // The renamed profile works from the keyring, and its logout deletes the new item.
-      let token = try await fixture.run(["token", "--profile", "work", "--force-refresh"], extra: bus)
+      let token = try await fixture.run(
+        ["token", "--profile", "work", "--force-refresh"], extra: bus)
       #expect(token.status == 0, "\(token.stderr)")
       let logout = try await fixture.run(["logout", "--profile", "work"], extra: bus)
       #expect(logout.status == 0, "\(logout.stderr)")
