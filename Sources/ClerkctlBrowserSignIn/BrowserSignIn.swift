@@ -69,6 +69,15 @@ package struct BrowserSignIn {
     self.clock = clock
   }
 
+  /// Signs in through the browser, the answers arriving in a mailbox of its own.
+  package func run(
+    _ target: Target, redirectURL: String?, callbackPort: Int, allowSignUp: Bool
+  ) throws -> SignInFlow.Outcome {
+    try run(
+      target, redirectURL: redirectURL, callbackPort: callbackPort, allowSignUp: allowSignUp,
+      mailbox: CallbackMailbox())
+  }
+
   /// Signs in through the browser.
   ///
   /// - Parameters:
@@ -83,7 +92,7 @@ package struct BrowserSignIn {
   /// - Throws: `ClerkError` (rejected, timed out, configuration, transport).
   package func run(
     _ target: Target, redirectURL: String?, callbackPort: Int, allowSignUp: Bool,
-    mailbox: CallbackMailbox = CallbackMailbox()
+    mailbox: CallbackMailbox
   ) throws -> SignInFlow.Outcome {
     let browser = try BrowserCallbackWait(
       loopbackPort: redirectURL == nil ? callbackPort : nil,

@@ -22,7 +22,7 @@ public final class ClerkAuthProvider: Sendable {
 
   /// The instance the arguments or the environment name (`nil`: the stored sign-in's), or
   /// why the named one is invalid; worked out once, at init.
-  let instance: Result<InstanceOverride?, ClerkAuthError>
+  package let instance: Result<InstanceOverride?, ClerkAuthError>
   let backing: Result<Backing, ClerkAuthError>
   /// How requests are sent (also used by `AuthenticatedRequestSender`).
   package let http: HTTPClient
@@ -279,7 +279,7 @@ public final class ClerkAuthProvider: Sendable {
 
   /// `perform`, also returning the token's seconds left on Clerk's clock and whether it was
   /// minted by this call.
-  func performTimed(
+  package func performTimed(
     _ activity: ClerkAuthError.Activity, announce: Bool,
     _ body: @escaping @Sendable (ClerkAccount) throws -> ClerkAccount.TokenResult
   ) async throws -> (credentials: ClerkCredentials, secondsLeft: Double, minted: Bool) {
