@@ -10,7 +10,7 @@ import FoundationEssentials
 /// a sign-up unless `allowSignUp` is off; a second factor continues as in ``SignInFlow``.
 package struct BrowserSignIn {
   /// Who vouches for the user.
-  package enum Target: Sendable, Equatable {
+  package enum Target: Sendable, Hashable {
     /// A social provider: `google` → `strategy=oauth_google`.
     case oauth(provider: String)
     /// Enterprise SSO for this email address (`strategy=enterprise_sso`).
@@ -69,6 +69,15 @@ package struct BrowserSignIn {
     self.clock = clock
   }
 
+  /// Signs in through the browser, the answers arriving in a mailbox of its own.
+  package func run(
+    _ target: Target, redirectURL: String?, callbackPort: Int, allowSignUp: Bool
+  ) throws -> SignInFlow.Outcome {
+    try run(
+      target, redirectURL: redirectURL, callbackPort: callbackPort, allowSignUp: allowSignUp,
+      mailbox: CallbackMailbox())
+  }
+
   /// Signs in through the browser.
   ///
   /// - Parameters:
@@ -78,23 +87,18 @@ package struct BrowserSignIn {
   ///     was launched).
   ///   - callbackPort: the loopback port (0: a free one).
   ///   - allowSignUp: whether an account Clerk does not know may be created.
+  ///   - mailbox: where answers arrive; the caller's when it hands in failures of its own (an
+  ///     app's URL opener, a cancellation).
   /// - Throws: `ClerkError` (rejected, timed out, configuration, transport).
   package func run(
-    _ target: Target, redirectURL: String?, callbackPort: Int, allowSignUp: Bool
+    _ target: Target, redirectURL: String?, callbackPort: Int, allowSignUp: Bool,
+    mailbox: CallbackMailbox
   ) throws -> SignInFlow.Outcome {
-    let mailbox = CallbackMailbox()
-    var server: LoopbackCallbackServer?
-    defer { server?.stop() }
-    let redirect: String
-    if let redirectURL {
-      redirect = redirectURL
-    } else {
-      let loopback = LoopbackCallbackServer(
-        port: callbackPort, mailbox: mailbox, applicationName: io.applicationName)
-      try loopback.start()
-      server = loopback
-      redirect = loopback.redirectURL
-    }
+    let browser = try BrowserCallbackWait(
+      loopbackPort: redirectURL == nil ? callbackPort : nil,
+      applicationName: io.applicationName, mailbox: mailbox)
+    defer { browser.stop() }
+    let redirect = redirectURL ?? browser.redirectURL ?? ""
     let started = try start(target, redirect: redirect)
     guard let url = started.firstFactorVerification?.externalVerificationRedirectURL,
       !url.isEmpty
@@ -102,31 +106,31 @@ package struct BrowserSignIn {
       throw ClerkError.malformedResponse(
         "the \(target.strategy) sign-in has no external_verification_redirect_url")
     }
-    guard BrowserURL.isOpenable(url) else {
-      throw ClerkError.malformedResponse(
-        "the \(target.strategy) sign-in URL is not an https:// URL (or http:// to this "
-          + "machine) free of spaces and control characters, so it was not opened")
-    }
-    io.showURL(url)
-    let launched = io.openBrowser(url)
+    let launched = try browser.open(
+      url, subject: "the \(target.strategy) sign-in URL", show: io.showURL,
+      launch: io.openBrowser)
     if redirectURL != nil || !launched, let read = io.readPasted {
-      Self.readPastedAnswer(read, into: mailbox, required: redirectURL != nil)
+      browser.readPasted(
+        read,
+        endedEarly: redirectURL == nil
+          ? nil : "standard input ended before the final URL of the browser sign-in was read"
+      ) { line in BrowserCallback.parse(line).map { .success($0) } }
     }
-    defer { mailbox.finish() }
     // Anyone on this machine (or a web page) can reach the loopback: an answer there that
     // Clerk does not vouch for is ignored, and the wait goes on until the deadline.
-    while true {
-      let (answer, source) = try wait(for: mailbox)
-      let callback = try answer.get()
+    let settled = try browser.wait(
+      secondsLeft: {
+        api.deadline.map { $0.timeIntervalSince(clock.now()) } ?? api.deadlineSeconds
+      }, timeout: api.deadlineSeconds
+    ) { callback, source -> Settled? in
       guard let settled = try settle(started, callback: callback, from: source) else {
         io.inputs.note(
           "Ignored a sign-in callback Clerk does not vouch for; still waiting for the browser.")
-        continue
+        return nil
       }
-      mailbox.finish()
-      server?.stop()
-      return try complete(settled, allowSignUp: allowSignUp)
+      return settled
     }
+    return try complete(settled, allowSignUp: allowSignUp)
   }
 
   /// Creates and prepares the sign-in; returns it with the provider URL.
@@ -157,39 +161,6 @@ package struct BrowserSignIn {
     "resource_missmatch", "invalid_redirect_url", "prohibited_redirect_url",
     "redirect_url_domain_mismatch", "insecure_url", "invalid_url_scheme",
   ]
-
-  private static func readPastedAnswer(
-    _ read: @escaping @Sendable () -> String?, into mailbox: CallbackMailbox, required: Bool
-  ) {
-    DetachedThread.start {
-      while !mailbox.isFinished {
-        guard let line = read() else {
-          if required {
-            mailbox.post(
-              .failure(
-                .signInRejected(
-                  "standard input ended before the final URL of the browser sign-in was read")),
-              from: .pasted)
-          }
-          return
-        }
-        if line.allSatisfy(\.isWhitespace) { continue }
-        guard let answer = BrowserCallback.parse(line) else { continue }
-        mailbox.post(.success(answer), from: .pasted)
-        return
-      }
-    }
-  }
-
-  private func wait(
-    for mailbox: CallbackMailbox
-  ) throws -> (Result<BrowserCallback, ClerkError>, CallbackMailbox.Source) {
-    let seconds = api.deadline.map { $0.timeIntervalSince(clock.now()) } ?? api.deadlineSeconds
-    guard let answer = mailbox.next(seconds: seconds) else {
-      throw ClerkError.signInTimedOut(seconds: api.deadlineSeconds)
-    }
-    return answer
-  }
 
   /// What a callback settled, as Clerk confirms it.
   private enum Settled {

@@ -10,7 +10,7 @@ package final class CallbackMailbox: Sendable {
   package enum Source: Sendable, Equatable {
     /// A request to the loopback callback server: any local process or web page can send one.
     case loopback
-    /// A line the user pasted.
+    /// A line the user pasted (also an application's own failure, ``abort(_:)``).
     case pasted
   }
 
@@ -33,6 +33,17 @@ package final class CallbackMailbox: Sendable {
     let taken = state.withLock { state in
       guard !state.finished, state.pending.count < Self.capacity else { return false }
       state.pending.append((answer, source))
+      return true
+    }
+    if taken { available.signal() }
+  }
+
+  /// Ends the wait with `error`, ahead of any answer waiting (the application's URL opener
+  /// failed, or it cancelled the sign-in); ignored once the sign-in has finished.
+  package func abort(_ error: ClerkError) {
+    let taken = state.withLock { state in
+      guard !state.finished else { return false }
+      state.pending.insert((.failure(error), .pasted), at: 0)
       return true
     }
     if taken { available.signal() }

@@ -18,11 +18,23 @@ extension ClerkAccount {
     _ target: BrowserSignIn.Target, redirectURL: String?, callbackPort: Int, allowSignUp: Bool,
     io: BrowserSignIn.IO, fapiURL: String, timeout: Double
   ) throws -> (credential: ProfileCredential, previousSignOutError: ClerkError?) {
+    try signInWithBrowser(
+      target, redirectURL: redirectURL, callbackPort: callbackPort, allowSignUp: allowSignUp,
+      io: io, fapiURL: fapiURL, timeout: timeout, mailbox: CallbackMailbox())
+  }
+
+  /// `signInWithBrowser`, the browser's answers arriving in `mailbox` (the caller's, to hand
+  /// in failures of its own: an app's URL opener, a cancellation).
+  package func signInWithBrowser(
+    _ target: BrowserSignIn.Target, redirectURL: String?, callbackPort: Int, allowSignUp: Bool,
+    io: BrowserSignIn.IO, fapiURL: String, timeout: Double, mailbox: CallbackMailbox
+  ) throws -> (credential: ProfileCredential, previousSignOutError: ClerkError?) {
     let api = api(fapiURL: fapiURL, clientToken: nil)
     api.deadline = clock.now().addingTimeInterval(timeout)
     api.deadlineSeconds = timeout
     let outcome = try BrowserSignIn(api: api, io: io, clock: clock).run(
-      target, redirectURL: redirectURL, callbackPort: callbackPort, allowSignUp: allowSignUp)
+      target, redirectURL: redirectURL, callbackPort: callbackPort, allowSignUp: allowSignUp,
+      mailbox: mailbox)
     return try store(outcome, fapiURL: fapiURL, clockSkew: api.clockSkew ?? 0)
   }
 

@@ -21,6 +21,10 @@ package final class LoopbackCallbackServer: Sendable {
   /// `http://127.0.0.1:PORT/callback`, valid after `start()`.
   package var redirectURL: String { "http://127.0.0.1:\(server.port)/callback" }
 
+  /// The port the callback listens on unless told otherwise: `http://127.0.0.1:45789/callback`
+  /// is the redirect URL a production instance allowlists.
+  package static let defaultPort = 45789
+
   /// The name the pages use when the caller gives none.
   package static let defaultApplicationName = "the application"
 

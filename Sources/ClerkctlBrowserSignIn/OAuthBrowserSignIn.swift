@@ -81,44 +81,42 @@ package struct OAuthBrowserSignIn {
     _ grant: Grant, callbackPort: Int, timeout: Double
   ) throws -> OAuthAccount.TokenResult {
     let deadline = account.clock.now().addingTimeInterval(timeout)
-    let mailbox = CallbackMailbox()
-    let server = LoopbackCallbackServer(
-      port: callbackPort, mailbox: mailbox, applicationName: io.applicationName)
-    try server.start()
-    defer { server.stop() }
+    let browser = try BrowserCallbackWait(
+      loopbackPort: callbackPort, applicationName: io.applicationName)
+    defer { browser.stop() }
     let request = try account.authorizationRequest(
       fapiURL: grant.fapiURL, clientID: grant.clientID, scopes: grant.scopes,
-      redirectURI: server.redirectURL, resource: grant.resource)
-    guard BrowserURL.isOpenable(request.url) else {
-      throw ClerkError.malformedResponse(
-        "the authorization endpoint is not an https:// URL (or http:// to this machine) free "
-          + "of spaces and control characters, so it was not opened")
-    }
-    io.showURL(request.url)
-    let launched = io.openBrowser(request.url)
+      redirectURI: browser.redirectURL ?? "", resource: grant.resource)
+    let launched = try browser.open(
+      request.url, subject: "the authorization endpoint", show: io.showURL,
+      launch: io.openBrowser)
     if !launched || io.pasteAlways, let read = io.readPasted {
-      Self.readPastedAnswers(read, into: mailbox, required: !launched)
-    }
-    defer { mailbox.finish() }
-    while true {
-      let seconds = deadline.timeIntervalSince(account.clock.now())
-      guard let (answer, source) = mailbox.next(seconds: seconds) else {
-        throw ClerkError.signInTimedOut(seconds: timeout)
+      browser.readPasted(
+        read,
+        endedEarly: launched
+          ? nil : "standard input ended before the URL the browser was redirected to was read"
+      ) { line in
+        guard let answer = BrowserCallback.parse(line), case .oauth = answer else {
+          return .failure(.signInRejected(Self.notARedirect))
+        }
+        return .success(answer)
       }
-      guard case .oauth(let callback) = try answer.get() else {
+    }
+    let code = try browser.wait(
+      secondsLeft: { deadline.timeIntervalSince(account.clock.now()) }, timeout: timeout
+    ) { answer, source -> String? in
+      guard case .oauth(let callback) = answer else {
         if source == .pasted { throw OAuthError.stateMismatch }
-        continue
+        return nil
       }
       let checked = Result { () throws(OAuthError) in try request.code(from: callback) }
       if case .failure(let error) = checked, source == .loopback, Self.isForeign(error) {
         io.note("Ignored a callback that is not this sign-in's; still waiting for the browser.")
-        continue
+        return nil
       }
-      let code = try checked.get()
-      mailbox.finish()
-      server.stop()
-      return try account.exchange(request, code: code, clientSecret: grant.clientSecret)
+      return try checked.get()
     }
+    return try account.exchange(request, code: code, clientSecret: grant.clientSecret)
   }
 
   /// Whether `error` says the answer belongs to another request or issuer.
@@ -126,35 +124,6 @@ package struct OAuthBrowserSignIn {
     switch error {
     case .stateMismatch, .issuerMismatch: true
     default: false
-    }
-  }
-
-  /// Reads pasted lines until one is an OAuth redirect (or the sign-in ends); at end of input,
-  /// with `required`, the sign-in fails.
-  private static func readPastedAnswers(
-    _ read: @escaping @Sendable () -> String?, into mailbox: CallbackMailbox, required: Bool
-  ) {
-    DetachedThread.start {
-      while !mailbox.isFinished {
-        guard let line = read() else {
-          if required {
-            mailbox.post(
-              .failure(
-                .signInRejected(
-                  "standard input ended before the URL the browser was redirected to was read"
-                )),
-              from: .pasted)
-          }
-          return
-        }
-        if line.allSatisfy(\.isWhitespace) { continue }
-        guard let answer = BrowserCallback.parse(line), case .oauth = answer else {
-          mailbox.post(.failure(.signInRejected(Self.notARedirect)), from: .pasted)
-          return
-        }
-        mailbox.post(.success(answer), from: .pasted)
-        return
-      }
     }
   }
 

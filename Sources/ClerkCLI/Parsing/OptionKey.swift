@@ -1,3 +1,4 @@
+import ClerkctlBrowserSignIn
 import ClerkctlCore
 import ClerkctlHTTP
 
@@ -215,5 +216,5 @@ extension OptionKey where Value == Int {
   package static let callbackPort = OptionKey.port(
     "callback-port",
     help: "Port of the local callback server for browser sign-in; 0 picks a free one.",
-    defaultValue: 45789)
+    defaultValue: LoopbackCallbackServer.defaultPort)
 }

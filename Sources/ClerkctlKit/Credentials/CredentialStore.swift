@@ -28,9 +28,17 @@ package protocol CredentialStore: Sendable {
   /// Runs `body` while holding the profile's exclusive lock (for read-modify-write).
   @discardableResult
   func withLock<T>(profile: String, timeout: Double, _ body: () throws -> T) throws -> T
+
+  /// Checks, before a sign-in is made, that the store could keep one for `profile`: a store
+  /// that would put the secret elsewhere (the OS keyring) asks there now, so no session is
+  /// opened at Clerk that could not be stored.
+  func checkCanStore(profile: String) throws(CredentialStoreError)
 }
 
 extension CredentialStore {
+  /// Stores that keep everything themselves can always store a sign-in.
+  package func checkCanStore(profile: String) throws(CredentialStoreError) {}
+
   /// Stores that never refuse a readable credential return what `load` does.
   package func loadForRemoval(
     profile: String

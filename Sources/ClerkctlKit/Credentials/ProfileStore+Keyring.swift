@@ -14,6 +14,21 @@ extension ProfileStore {
     return Self.location(of: document)
   }
 
+  /// Asks the keyring whether it answers when a sign-in of `profile` would keep its secret
+  /// there (the requested location, else the one the profile's file names).
+  ///
+  /// - Throws: `CredentialStoreError.keyring` naming what is missing.
+  package func checkCanStore(profile: String) throws(CredentialStoreError) {
+    guard (requestedLocation ?? secretLocation(profile: profile) ?? .file) == .keyring else {
+      return
+    }
+    do throws(KeyringError) {
+      try keyring.probe()
+    } catch {
+      throw .keyring(error)
+    }
+  }
+
   /// The location a document names.
   static func location(of document: JSONValue) -> SecretLocation {
     document["store"]?.stringValue == SecretLocation.keyring.rawValue ? .keyring : .file

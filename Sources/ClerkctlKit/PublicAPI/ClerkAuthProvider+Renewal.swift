@@ -37,12 +37,17 @@ extension ClerkAuthProvider {
     return stream
   }
 
-  /// Starts (once) renewing the token for `onIdToken`, until logout or the session ends.
+  /// Hands `onIdToken` the token the caller got back, unless it has had it (a sign-in this
+  /// provider made gave it on already), then starts (once) renewing the token for it, until
+  /// logout or the session ends. A Convex client that reads tokens only through `onIdToken`
+  /// so gets the first one too, and never one twice.
   ///
-  /// - Parameter handedOut: what the caller got back, so `onIdToken` is not given it again.
+  /// - Parameter handedOut: what the caller got back.
   func keepCallbackFresh(handedOut: ClerkCredentials) {
+    // Handed on before the renewal starts, so a newer token never reaches it first.
+    let first = state.withLock { $0.delivery(of: handedOut.idToken) }
+    first?(handedOut.idToken)
     state.withLock { state in
-      if state.lastDelivered == nil { state.lastDelivered = handedOut.idToken }
       guard state.callbackRenewal == nil, state.onIdToken != nil else { return }
       state.nextRenewal += 1
       let id = state.nextRenewal

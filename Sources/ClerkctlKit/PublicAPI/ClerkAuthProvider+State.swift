@@ -3,10 +3,9 @@ extension ClerkAuthProvider {
   struct State {
     var current: AuthState<ClerkCredentials> = .unauthenticated
     var onIdToken: Callback?
-    /// Whether `onIdToken` got a token since it last got `nil`.
-    var deliveredToken = false
-    /// The token `onIdToken` (or the caller, as a return value) has now: never handed on twice.
-    var lastDelivered: String?
+    /// The tokens `onIdToken` got since it last got `nil`, newest last (the latest
+    /// ``deliveryMemory``): none is handed on twice.
+    var delivered: [String] = []
     var observers: [Int: AsyncStream<AuthState<ClerkCredentials>>.Continuation] = [:]
     var nextObserver = 0
     /// Counts completed `login(_:)` calls; `lastSignIn` is the newest one's credentials.
@@ -30,12 +29,23 @@ extension ClerkAuthProvider {
       lastSignIn = credentials
     }
 
-    /// Takes `onIdToken` to call with `jwt`, unless it has that token already.
+    /// How many of the latest tokens `delivered` keeps.
+    static let deliveryMemory = 8
+
+    /// Whether `onIdToken` got a token since it last got `nil`.
+    var deliveredToken: Bool { !delivered.isEmpty }
+
+    /// Takes `onIdToken` to call with `jwt`, unless it has had that token already.
     mutating func delivery(of jwt: String) -> (@Sendable (String?) -> Void)? {
-      guard let callback = onIdToken, lastDelivered != jwt else { return nil }
-      lastDelivered = jwt
-      deliveredToken = true
+      guard let callback = onIdToken, !delivered.contains(jwt) else { return nil }
+      delivered.append(jwt)
+      if delivered.count > Self.deliveryMemory { delivered.removeFirst() }
       return callback
+    }
+
+    /// `onIdToken` got (or is about to get) `nil`: the tokens it had are forgotten.
+    mutating func forgetDelivered() {
+      delivered = []
     }
 
     /// Cancels every renewal and ends every `idTokens` stream (logout).

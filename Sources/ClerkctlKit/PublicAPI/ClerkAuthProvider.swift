@@ -22,7 +22,7 @@ public final class ClerkAuthProvider: Sendable {
 
   /// The instance the arguments or the environment name (`nil`: the stored sign-in's), or
   /// why the named one is invalid; worked out once, at init.
-  let instance: Result<InstanceOverride?, ClerkAuthError>
+  package let instance: Result<InstanceOverride?, ClerkAuthError>
   let backing: Result<Backing, ClerkAuthError>
   /// How requests are sent (also used by `AuthenticatedRequestSender`).
   package let http: HTTPClient
@@ -111,6 +111,7 @@ public final class ClerkAuthProvider: Sendable {
   public func login(_ method: ClerkSignInMethod) async throws -> ClerkCredentials {
     try await perform(.signIn, announce: true) { [self] account in
       guard let fapiURL = try instance.get()?.url else { throw ClerkAuthError.clerkNotLoaded }
+      try requireStorable(account)
       _ = try account.signIn(
         method: method.method, inputs: method.inputs, fapiURL: fapiURL, timeout: signInTimeout)
       return try account.token(
@@ -126,9 +127,10 @@ public final class ClerkAuthProvider: Sendable {
   /// Convex's `login(onIdToken:)`: remembers `onIdToken`, then `login()` (the stored sign-in,
   /// or — when there is none — a wait of up to `signInTimeout` for one to appear).
   ///
-  /// `onIdToken` is then called with every token this provider mints — and, for as long as the
-  /// app runs, with a fresh one before the current one has less than `minimumTokenTtl` left —
-  /// and with `nil` when the session ends or on `logout()`.
+  /// `onIdToken` is then called with the token this returns (unless it had it already), with
+  /// every token this provider mints — and, for as long as the app runs, with a fresh one
+  /// before the current one has less than `minimumTokenTtl` left — and with `nil` when the
+  /// session ends or on `logout()`. It never gets the same token twice.
   public func login(
     onIdToken: @Sendable @escaping (String?) -> Void
   ) async throws -> ClerkCredentials {
@@ -148,7 +150,8 @@ public final class ClerkAuthProvider: Sendable {
     try await credentials(minTTL: minimumTokenTtl, forceRefresh: false, announce: true)
   }
 
-  /// Convex's `loginFromCache(onIdToken:)`: remembers `onIdToken`, then `loginFromCache()`.
+  /// Convex's `loginFromCache(onIdToken:)`: remembers `onIdToken`, then `loginFromCache()`;
+  /// `onIdToken` gets the returned token too, then fresh ones, as for `login(onIdToken:)`.
   public func loginFromCache(
     onIdToken: @Sendable @escaping (String?) -> Void
   ) async throws -> ClerkCredentials {
@@ -197,8 +200,7 @@ public final class ClerkAuthProvider: Sendable {
       state.publish(.unauthenticated)
       let callback = state.onIdToken
       state.onIdToken = nil
-      state.deliveredToken = false
-      state.lastDelivered = nil
+      state.forgetDelivered()
       return callback
     }
     callback?(nil)
@@ -241,6 +243,18 @@ public final class ClerkAuthProvider: Sendable {
     return account
   }
 
+  /// Throws, before a sign-in is made, when the store could not keep it (a keyring store
+  /// whose keyring does not answer), so no session is left open at Clerk.
+  ///
+  /// - Throws: `ClerkAuthError.configuration` naming what is missing, step `.store`.
+  package func requireStorable(_ account: ClerkAccount) throws(ClerkAuthError) {
+    do {
+      try account.store.checkCanStore(profile: account.profile)
+    } catch {
+      throw ClerkAuthError(error, during: .store)
+    }
+  }
+
   private func remember(_ onIdToken: @Sendable @escaping (String?) -> Void) {
     state.withLock { $0.onIdToken = onIdToken }
   }
@@ -265,7 +279,7 @@ public final class ClerkAuthProvider: Sendable {
 
   /// `perform`, also returning the token's seconds left on Clerk's clock and whether it was
   /// minted by this call.
-  func performTimed(
+  package func performTimed(
     _ activity: ClerkAuthError.Activity, announce: Bool,
     _ body: @escaping @Sendable (ClerkAccount) throws -> ClerkAccount.TokenResult
   ) async throws -> (credentials: ClerkCredentials, secondsLeft: Double, minted: Bool) {
@@ -305,8 +319,7 @@ public final class ClerkAuthProvider: Sendable {
     let callback = state.withLock { state in
       state.publish(.unauthenticated)
       guard state.deliveredToken else { return nil as Callback? }
-      state.deliveredToken = false
-      state.lastDelivered = nil
+      state.forgetDelivered()
       return state.onIdToken
     }
     callback?(nil)

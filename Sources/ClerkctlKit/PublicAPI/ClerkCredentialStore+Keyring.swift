@@ -9,7 +9,8 @@ extension ClerkCredentialStore {
   /// ``file(profile:configDirectory:)`` reads either: a profile remembers where its secret is.
   /// Where no Secret Service answers, calls that need the secret throw `.configuration`
   /// naming what is missing (the session bus, libsecret, or a provider); the secret is never
-  /// written to the file instead.
+  /// written to the file instead. A sign-in asks the keyring before anything is sent to Clerk,
+  /// so none is made that could not be stored.
   public static func keyring(
     profile: String = "default", configDirectory: String? = nil
   ) -> ClerkCredentialStore {

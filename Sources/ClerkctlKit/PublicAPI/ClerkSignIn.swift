@@ -125,6 +125,7 @@ public struct ClerkSignIn: Sendable {
     } catch {
       throw ClerkAuthError(error, during: .signIn, step: .identifier)
     }
+    try await ClerkAuthProvider.offload { try provider.requireStorable(provider.account()) }
     return try await step(
       provider: provider, fapiURL: fapiURL, clientToken: nil, deadline: deadline,
       step: .identifier

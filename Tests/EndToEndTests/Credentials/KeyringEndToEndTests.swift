@@ -1,5 +1,6 @@
 import ClerkTestSupport
 import ClerkctlCore
+import ClerkctlHTTP
 import Foundation
 import Testing
 
@@ -27,11 +28,14 @@ struct KeyringEndToEndTests {
     return found
   }
 
-  @Test("a keyring profile signs in, mints, says who it is and signs out with no secret on disk")
-  func signInMintLogout() async throws {
+  /// Runs `body` with a real Secret Service on a private bus, ended whether `body` throws or
+  /// not.
+  private static func withSecretService(
+    _ body: (KeyringSession) async throws -> Void
+  ) async throws {
     let session = try await KeyringSession(provider: true)
     do {
-      try await Self.run(session)
+      try await body(session)
     } catch {
       await session.stop()
       throw error
@@ -39,13 +43,26 @@ struct KeyringEndToEndTests {
     await session.stop()
   }
 
-  private static func run(_ session: KeyringSession) async throws {
-    let fixture = try await CLIFixture(.binary)
-    let bus = session.environment
+  /// `login --store keyring` as the demo user, with the password on stdin, through `bus`.
+  private static func keyringLogin(
+    _ fixture: CLIFixture, bus: [String: String],
+    sourceLocation: SourceLocation = #_sourceLocation
+  ) async throws {
     let login = try await fixture.run(
       ["login", "--identifier", "demo@example.com", "--password-stdin", "--store", "keyring"],
       stdin: "demo-password\n", extra: bus)
-    #expect(login.status == 0, "\(login.stderr)")
+    #expect(login.status == 0, "\(login.stderr)", sourceLocation: sourceLocation)
+  }
+
+  @Test("a keyring profile signs in, mints, says who it is and signs out with no secret on disk")
+  func signInMintLogout() async throws {
+    try await Self.withSecretService { try await Self.run($0) }
+  }
+
+  private static func run(_ session: KeyringSession) async throws {
+    let fixture = try await CLIFixture(.binary)
+    let bus = session.environment
+    try await keyringLogin(fixture, bus: bus)
     let attributes = ["profile": "default", "directory": fixture.configDir]
     let secret = try #require(
       try await session.lookup(attributes), "no keyring item for the profile")
@@ -81,8 +98,7 @@ struct KeyringEndToEndTests {
 
   @Test("a machine profile keeps its secret key in the keyring; tokens mint and logout deletes it")
   func machineProfile() async throws {
-    let session = try await KeyringSession(provider: true)
-    do {
+    try await Self.withSecretService { session in
       let machine = try await MachineFixture()
       let bus = session.environment
       let login = try await machine.run(
@@ -99,11 +115,71 @@ struct KeyringEndToEndTests {
       let logout = try await machine.run(["logout", "--profile", "ci"], extra: bus)
       #expect(logout.status == 0, "\(logout.stderr)")
       #expect(try await session.lookup(attributes) == nil)
-    } catch {
-      await session.stop()
-      throw error
     }
-    await session.stop()
+  }
+
+  @Test("profile rename stores a keyring profile's item under the new name and deletes the old")
+  func renameMovesItem() async throws {
+    try await Self.withSecretService { session in
+      let fixture = try await CLIFixture(.binary)
+      let bus = session.environment
+      try await Self.keyringLogin(fixture, bus: bus)
+      let old = ["profile": "default", "directory": fixture.configDir]
+      let new = ["profile": "work", "directory": fixture.configDir]
+      let secret = try #require(try await session.lookup(old), "no keyring item for the profile")
+
+      let rename = try await fixture.run(["profile", "rename", "default", "work"], extra: bus)
+      #expect(rename.status == 0, "\(rename.stderr)")
+      #expect(try await session.lookup(new) == secret, "the item did not follow the new name")
+      #expect(try await session.lookup(old) == nil, "the old item outlived the rename")
+      let moved = try fixture.credential(profile: "work")
+      #expect(moved["store"] == "keyring")
+      #expect(moved["keyring"]?["profile"] == "work")
+      #expect(!FileManager.default.fileExists(atPath: fixture.credentialPath()))
+      #expect(Self.files(under: fixture.home.path, containing: secret).isEmpty)
+
+      // The renamed profile works from the keyring, and its logout deletes the new item.
+      let token = try await fixture.run(
+        ["token", "--profile", "work", "--force-refresh"], extra: bus)
+      #expect(token.status == 0, "\(token.stderr)")
+      let logout = try await fixture.run(["logout", "--profile", "work"], extra: bus)
+      #expect(logout.status == 0, "\(logout.stderr)")
+      #expect(try await session.lookup(new) == nil)
+    }
+  }
+
+  @Test("an oauth profile with --store keyring keeps its refresh token there, also after a refresh")
+  func oauthProfile() async throws {
+    try await Self.withSecretService { session in
+      let fixture = try await CLIFixture(.binary)
+      let bus = session.environment
+      try await OAuthProfileEndToEndTests.signIn(
+        fixture, OAuthProfileEndToEndTests.login + ["--store", "keyring"], extra: bus)
+      let attributes = ["profile": "default", "kind": "oauth", "directory": fixture.configDir]
+      let refresh = try #require(
+        try await session.lookup(attributes), "no keyring item for the oauth profile")
+      #expect(refresh.count > 10)
+      let stored = try fixture.credential()
+      #expect(stored["kind"] == "oauth")
+      #expect(stored["store"] == "keyring")
+      #expect(stored["oauth"]?["refresh_token"] == "")
+      #expect(Self.files(under: fixture.home.path, containing: refresh).isEmpty)
+
+      // A refresh reads the refresh token from the keyring and keeps the rotated one there.
+      let token = try await fixture.run(["token", "--force-refresh"], extra: bus)
+      #expect(token.status == 0, "\(token.stderr)")
+      let accepted = try await OAuthProfileEndToEndTests.resource(
+        fixture, OAuthProfileEndToEndTests.trimmed(token.stdout))
+      #expect(accepted.status == 200, "\(accepted.bodyText)")
+      let rotated = try #require(try await session.lookup(attributes))
+      #expect(rotated != refresh, "the refresh token was not rotated into the keyring")
+      #expect(Self.files(under: fixture.home.path, containing: rotated).isEmpty)
+      #expect(try fixture.credential()["oauth"]?["refresh_token"] == "")
+
+      let logout = try await fixture.run(["logout"], extra: bus)
+      #expect(logout.status == 0, "\(logout.stderr)")
+      #expect(try await session.lookup(attributes) == nil, "the keyring item outlived logout")
+    }
   }
 
   @Test("--store keyring with no session bus is exit 3 naming it; nothing is stored")

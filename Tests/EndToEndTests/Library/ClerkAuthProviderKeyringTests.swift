@@ -56,19 +56,35 @@ struct ClerkAuthProviderKeyringTests {
     #expect(!FileManager.default.fileExists(atPath: path))
   }
 
-  @Test("a keyring that does not answer is a configuration error naming what is missing")
+  @Test("a keyring that does not answer is refused, naming what is missing, before Clerk is asked")
   func unavailable() async throws {
     let config = TemporaryDirectory(prefix: "clerkkit-keyring")
     let keyring = InMemoryKeyring()
     keyring.fail(with: .noLibrary(detail: "libsecret-1.so.0: cannot open shared object file"))
     let provider = ClerkAuthProvider(
       frontendApiUrl: emulator.fapiURL, store: try Self.store(config, keyring: keyring))
+    let admin = EmulatorAdmin(emulator)
+    try await admin.clearRequests()
+    let refusal = { (error: any Error) -> Bool in
+      guard let error = error as? ClerkAuthError, error == .configuration else { return false }
+      return error.step == .store && error.reason?.contains("no libsecret-1.so.0") == true
+    }
     await #expect {
       try await provider.login(identifier: "demo@example.com", password: "demo-password")
-    } throws: { error in
-      guard let error = error as? ClerkAuthError, error == .configuration else { return false }
-      return error.reason?.contains("no libsecret-1.so.0") == true
-    }
+    } throws: { refusal($0) }
+    // The step-by-step sign-in is refused before its first step too.
+    await #expect {
+      _ = try await provider.signIn(identifier: "demo@example.com")
+    } throws: { refusal($0) }
+    // Nothing was signed in at Clerk (no session is left open there), nothing stored.
+    #expect(try await admin.requests(containing: "/v1/client/sign_ins").isEmpty)
+    #expect(keyring.calls.stores == 0)
+    #expect(provider.currentAuthState == .unauthenticated)
     #expect(!FileManager.default.fileExists(atPath: config.path + "/profiles/app.json"))
+
+    // Once the keyring answers, the same provider signs in.
+    keyring.fail(with: nil)
+    _ = try await provider.login(identifier: "demo@example.com", password: "demo-password")
+    #expect(keyring.items.count == 1)
   }
 }

@@ -132,8 +132,8 @@ struct ClerkAuthProviderTests {
     var states = provider.authState.makeAsyncIterator()
     let tokens = Recorder<String?>()
     async let waited = provider.login(onIdToken: { tokens.append($0) })
-    // The waiter has its callback once it says `.loading`; signing in before that (a loaded
-    // machine may start the waiting task late) would mint a token no callback was there for.
+    // Signing in once the waiter says `.loading` makes it wait (it has its callback by then;
+    // a sign-in before it would be returned at once, and handed to onIdToken all the same).
     var seen: [AuthState<ClerkCredentials>] = []
     while let state = await states.next() {
       seen.append(state)
@@ -143,12 +143,13 @@ struct ClerkAuthProviderTests {
       identifier: "demo@example.com", password: "demo-password")
     let waitedFor = try await waited
     #expect(waitedFor.userId == signedIn.userId)
-    // The token reaches the app: through onIdToken, or — when the waiter read it from the
-    // store before the sign-in handed it on — as the waiting login's own return value, which
-    // counts as handed out (onIdToken never gets a token twice).
-    let viaCallback = tokens.items.contains(signedIn.idToken)
-    let viaReturn = waitedFor.idToken == signedIn.idToken
-    #expect(viaCallback || viaReturn, "neither onIdToken nor the waiting login had it")
+    #expect(waitedFor.idToken == signedIn.idToken)
+    // onIdToken gets it whichever hands it on first — the sign-in that minted it, or the
+    // waiter that read it from the store — and only once.
+    let handed = tokens.items.compactMap { $0 }
+    #expect(handed.contains(signedIn.idToken), "onIdToken got the token")
+    #expect(handed.filter { $0 == signedIn.idToken }.count == 1, "onIdToken got it once")
+    #expect(Set(handed).count == handed.count, "no token twice")
     while let state = await states.next() {
       seen.append(state)
       if case .authenticated = state { break }

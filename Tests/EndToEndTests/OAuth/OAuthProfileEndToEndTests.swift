@@ -22,9 +22,9 @@ struct OAuthProfileEndToEndTests {
   @discardableResult
   static func signIn(
     _ sandbox: CLIFixture, _ arguments: [String] = login, paste: Bool = false,
-    sourceLocation: SourceLocation = #_sourceLocation
+    extra: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> (status: Int32, stdout: String, stderr: String) {
-    let process = try BrowserLoginProcess(sandbox, arguments)
+    let process = try BrowserLoginProcess(sandbox, arguments, extra: extra)
     let url = try await process.signInURL()
     let outcome = try await onOwnThread { try OAuthTestBrowser().authorize(url) }
     let location = try #require(outcome.location, "no redirect: \(outcome.page)")

@@ -1,8 +1,8 @@
 import ClerkctlCore
 import ClerkctlKit
 
-/// `clerkctl profile rename OLD NEW`: moves a profile (credential, cache, defaults) to a new
-/// name.
+/// `clerkctl profile rename OLD NEW`: moves a profile (credential, cache, defaults, and a
+/// keyring profile's keyring item) to a new name.
 package struct ProfileRenameCommand: Command {
   package static var spec: CommandSpec {
     CommandSpec(
@@ -51,7 +51,11 @@ package struct ProfileRenameCommand: Command {
         }
         var moved = credential
         moved.profile = new
-        try store.save(moved)
+        // The secret stays where the profile keeps it: a keyring profile's item is stored
+        // under the new name (and the old one goes with the old file, below).
+        var target = store
+        target.requestedLocation = store.secretLocation(profile: old) ?? .file
+        try target.save(moved)
       }
       try store.delete(profile: old)
     }
