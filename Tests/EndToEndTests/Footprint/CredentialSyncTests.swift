@@ -12,7 +12,7 @@ import Testing
 /// it is not installed.
 @Suite(
   "What clerkctl flushes",
-  .enabled(if: FileManager.default.isExecutableFile(atPath: CredentialSyncTests.strace)))
+  .enabled(if: FileManager.default.isExecutableFile(atPath: "/usr/bin/strace")))
 struct CredentialSyncTests {
   static let strace = "/usr/bin/strace"
 
@@ -22,7 +22,8 @@ struct CredentialSyncTests {
     let login = try await Self.flushes(
       fixture, ["login", "--identifier", "demo@example.com", "--password-stdin"],
       stdin: "demo-password\n")
-    let profiles = fixture.configDir + "/profiles"
+    // strace names the resolved path (the temporary HOME may be spelled with a `//`).
+    let profiles = (fixture.configDir + "/profiles").replacingOccurrences(of: "//", with: "/")
     #expect(login.contains(profiles), "the sign-in flushed \(login)")
     // The temp file shows as the unnamed file it was created as (`profiles/#INODE (deleted)`).
     #expect(login.contains { $0.hasPrefix(profiles + "/") })
