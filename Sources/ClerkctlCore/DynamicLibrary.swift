@@ -16,10 +16,17 @@ package final class DynamicLibrary: @unchecked Sendable {
   let name: String
   private let handle: UnsafeMutableRawPointer
 
-  /// Opens `name` (searched as the loader searches for a `DT_NEEDED` entry), binding all its
-  /// symbols now and keeping them out of the global namespace.
+  /// Opens `name` (searched as the loader searches for a `DT_NEEDED` entry), keeping its
+  /// symbols out of the global namespace.
+  ///
+  /// Bound lazily, as the loader binds a linked library (and as the `curl` command's libcurl is):
+  /// `RTLD_NOW` would bind every function of every library the one opened depends on (libcurl's
+  /// thirty), about 1,800 more bindings and 2.6 M instructions on each cold mint, for functions
+  /// it never calls. Every entry point clerkctl calls is looked up with ``function(_:as:)`` at
+  /// load, so a missing one is still reported then; libraries built with `-z now` (Debian's
+  /// libcurl, libssl, libcrypto) are bound at load either way.
   package init(_ name: String) throws(LoadError) {
-    guard let handle = dlopen(name, RTLD_NOW | RTLD_LOCAL) else {
+    guard let handle = dlopen(name, RTLD_LAZY | RTLD_LOCAL) else {
       throw LoadError(reason: dlerror().map { String(cString: $0) } ?? "\(name) not found")
     }
     self.name = name

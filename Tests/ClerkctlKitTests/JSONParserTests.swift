@@ -13,6 +13,38 @@ struct JSONParserTests {
     #expect(try JSONValue(parsing: value.encoded) == value)
   }
 
+  @Test("writes compact and indented text byte for byte: sorted keys, escapes, nesting")
+  func encodedText() throws {
+    let value: JSONValue = [
+      "b": ["x\"\\\n\t\u{01}é😀", 3, -2.5, 4.0, nil, true],
+      "a": ["nested": [:], "list": []],
+      "c": "plain",
+    ]
+    let compact =
+      #"{"a":{"list":[],"nested":{}},"# + #""b":["x\"\\\n\t\u0001é😀",3,-2.5,4,null,true],"#
+      + #""c":"plain"}"#
+    #expect(value.encoded == compact)
+    #expect(value.encodedBytes == Array(compact.utf8))
+    let pretty = """
+      {
+        "a": {
+          "list": [],
+          "nested": {}
+        },
+        "b": [
+          "x\\"\\\\\\n\\t\\u0001é😀",
+          3,
+          -2.5,
+          4,
+          null,
+          true
+        ],
+        "c": "plain"
+      }
+      """
+    #expect(value.prettyEncoded == pretty)
+  }
+
   @Test("keeps large integers exact")
   func integers() throws {
     let value = try JSONValue(parsing: "[1767225600, 9007199254740993]")

@@ -216,9 +216,10 @@ package final class Emulator: EmulatorSurface {
     let surfaces: [Route.Surface] =
       isSecretKey ? [.backend, .convex, .resource] : [.frontend, .backend, .convex, .resource]
     var pathMatched = false
+    let segments = Route.segments(of: context.path)
     for surface in surfaces {
       for route in Self.routes where route.surface == surface {
-        guard let params = route.match(path: context.path) else { continue }
+        guard let params = route.match(segments: segments) else { continue }
         pathMatched = true
         guard route.method == context.method else { continue }
         context.params = params

@@ -7,11 +7,13 @@ package struct JWTParts: Sendable {
 
   /// Splits `token` on `.`; anything but exactly three parts is refused.
   package init(_ token: String) throws(JWTError) {
-    let parts = token.split(separator: ".", omittingEmptySubsequences: false)
+    // Split as bytes: splitting the String by Characters (grapheme breaking) was most of
+    // decoding a client token on each emulator request.
+    let parts = token.utf8.split(separator: UInt8(ascii: "."), omittingEmptySubsequences: false)
     guard parts.count == 3 else { throw .wrongPartCount(parts.count) }
-    encodedHeader = parts[0]
-    encodedPayload = parts[1]
-    encodedSignature = parts[2]
+    encodedHeader = Substring(parts[0])
+    encodedPayload = Substring(parts[1])
+    encodedSignature = Substring(parts[2])
   }
 
   /// The exact bytes the signature covers: `<header>.<payload>` as they appear in the token.

@@ -21,6 +21,15 @@ package protocol CredentialStore: Sendable {
   /// Stores `credential` under its `profile`, replacing what was there.
   func save(_ credential: ProfileCredential) throws(CredentialStoreError)
 
+  /// Stores `credential`, which was read as `previous` under the profile's lock and then
+  /// changed, when it was changed only in what a mint refreshes (its token caches and the
+  /// measured clock skew, see `ProfileCredential.differsOnlyInTokenCache(from:)`), less
+  /// durably: a crash may then bring `previous` back, whole, with the same sign-in, and the
+  /// next run mints again. Any other change is stored as `save` stores it.
+  func saveTokenCache(
+    _ credential: ProfileCredential, previous: ProfileCredential
+  ) throws(CredentialStoreError)
+
   /// Removes the profile's credential and token cache; returns whether there was one.
   @discardableResult
   func destroy(profile: String) throws(CredentialStoreError) -> Bool
@@ -38,6 +47,13 @@ package protocol CredentialStore: Sendable {
 extension CredentialStore {
   /// Stores that keep everything themselves can always store a sign-in.
   package func checkCanStore(profile: String) throws(CredentialStoreError) {}
+
+  /// Stores that keep every write equally (in memory, a library user's own) just save.
+  package func saveTokenCache(
+    _ credential: ProfileCredential, previous: ProfileCredential
+  ) throws(CredentialStoreError) {
+    try save(credential)
+  }
 
   /// Stores that never refuse a readable credential return what `load` does.
   package func loadForRemoval(

@@ -93,6 +93,20 @@ package struct ProfileCredential: Sendable, Equatable, CustomStringConvertible {
     }
   }
 
+  /// Whether `self` and `other` differ at most in what a mint refreshes: the cached tokens
+  /// (a session's JWTs, a machine's M2M tokens) and the measured clock skew. Such a change can
+  /// be lost without losing the sign-in (see `CredentialStore.saveTokenCache`).
+  package func differsOnlyInTokenCache(from other: ProfileCredential) -> Bool {
+    var same = self
+    same.tokens = other.tokens
+    same.clockSkew = other.clockSkew
+    if var machine = same.machine, let otherMachine = other.machine {
+      machine.tokens = otherMachine.tokens
+      same.machine = machine
+    }
+    return same == other
+  }
+
   /// Records the session's active organization as Clerk reported it; when it changed, drops
   /// every cached token (their claims name the old one).
   package mutating func recordActiveOrganization(_ organization: ActiveOrganization) {

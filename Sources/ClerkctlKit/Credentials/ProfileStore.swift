@@ -11,7 +11,8 @@ import Glibc
 ///   owns them or group or others can write to them (checked on the opened directory).
 /// - Only regular files are read, opened without blocking: a FIFO or device is refused at once.
 /// - Writes are atomic: a temp file in the same directory, written, flushed, renamed over the old
-///   file, then the directory flushed. A crash leaves the old file or the new one, never a torn
+///   file, then the directory flushed (not after a write that changes only the token cache:
+///   `saveTokenCache(_:previous:)`). A crash leaves the old file or the new one, never a torn
 ///   one, so readers take no lock.
 /// - Writers serialize with `withLock(profile:timeout:_:)` (`flock` on `<profile>.lock`).
 /// - Reads refuse files that other users can access or that belong to another user.
@@ -120,6 +121,27 @@ package struct ProfileStore: CredentialStore {
   ///   then untouched and no temp file is left). Temp files an earlier, killed write of the
   ///   profile left are removed first.
   package func save(_ credential: ProfileCredential) throws(CredentialStoreError) {
+    try save(credential, syncDirectory: true)
+  }
+
+  /// Writes a credential whose only change from `previous` (read under the profile's lock) is
+  /// what a mint refreshes, without flushing the directory after the rename.
+  ///
+  /// The new file is flushed before it is renamed over the old one, as every write is, so a
+  /// crash leaves one whole file or the other. The directory flush only makes the rename
+  /// itself survive a crash; what it would keep here is a cached token, and losing it brings
+  /// back `previous`: the same client token and sign-in, from which the next run mints again
+  /// (one request). A write that changes anything else (a rotated client token, a sign-in)
+  /// flushes the directory. A cold mint saves one `fsync`.
+  package func saveTokenCache(
+    _ credential: ProfileCredential, previous: ProfileCredential
+  ) throws(CredentialStoreError) {
+    try save(credential, syncDirectory: !credential.differsOnlyInTokenCache(from: previous))
+  }
+
+  private func save(
+    _ credential: ProfileCredential, syncDirectory: Bool
+  ) throws(CredentialStoreError) {
     try ProfileName.validate(credential.profile)
     try prepareDirectories()
     try removeStaleTemporaryFiles(profile: credential.profile)
@@ -128,7 +150,7 @@ package struct ProfileStore: CredentialStore {
     let stored = try fileBytes(for: credential)
     try AtomicFile.write(
       stored.bytes, to: directory.credentialPath(profile: credential.profile),
-      lockTemporary: true, beforeRename: beforeRename)
+      lockTemporary: true, syncDirectory: syncDirectory, beforeRename: beforeRename)
     if let stale = stored.stale {
       _ = try? keyring.clear(profile: stale.profile, directory: stale.directory)
     }

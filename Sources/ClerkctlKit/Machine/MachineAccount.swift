@@ -129,7 +129,7 @@ package struct MachineAccount {
       machine.machineID = token.subject
       machine.scopes = token.scopes
       updated.machine = machine
-      try store.save(updated)
+      try store.saveTokenCache(updated, previous: fresh)
       // A token just created is judged by its lifetime, not by what is left of it after this
       // process's own delays (a loaded machine took seconds between the reply and here, and a
       // 5 s token then read as too short for a 3 s minimum).

@@ -28,6 +28,40 @@ struct ProfileStoreTests {
       try store.load(profile: "ci")?.cachedToken(sessionID: "sess_2", template: nil)?.jwt == "j")
   }
 
+  @Test(
+    "a change of the token cache or clock skew alone is a cache change; a rotated client token, a new session or a machine's secret is not"
+  )
+  func tokenCacheChanges() throws {
+    let stored = ProfileCredential.sample()
+    var refreshed = stored
+    refreshed.clockSkew = 2
+    refreshed.pruneTokens(keepingSession: "sess_1", now: 1_767_225_661)
+    refreshed.cache(
+      CachedToken(jwt: "eyJ.new.sig", template: "other", issuedAt: 1, expiresAt: 2),
+      sessionID: "sess_1")
+    #expect(refreshed.differsOnlyInTokenCache(from: stored))
+    #expect(stored.differsOnlyInTokenCache(from: stored))
+
+    var rotated = refreshed
+    rotated.clientToken = "rotated"
+    #expect(!rotated.differsOnlyInTokenCache(from: stored))
+    var otherSession = refreshed
+    otherSession.sessionID = "sess_2"
+    #expect(!otherSession.differsOnlyInTokenCache(from: stored))
+
+    var machine = ProfileCredential(profile: "m", fapiURL: "", clientToken: "", signedInAt: 5)
+    machine.kind = .machine
+    machine.machine = MachineCredential(secretKey: "ak_one", apiURL: "https://api.clerk.com")
+    var cachedM2M = machine
+    cachedM2M.machine?.tokens["opaque"] = MachineToken(
+      token: "mt_secret", format: .opaque, id: "mt_1", subject: "mch_1", scopes: [],
+      createdAt: 1, expiresAt: 2, instance: "https://api.clerk.com")
+    #expect(cachedM2M.differsOnlyInTokenCache(from: machine))
+    var otherSecret = cachedM2M
+    otherSecret.machine?.secretKey = "ak_two"
+    #expect(!otherSecret.differsOnlyInTokenCache(from: machine))
+  }
+
   @Test("writes versioned JSON with the documented field names and no password")
   func fileFormat() throws {
     let scratch = TemporaryDirectory()
