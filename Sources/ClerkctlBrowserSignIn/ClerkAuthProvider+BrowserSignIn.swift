@@ -40,8 +40,9 @@ extension ClerkAuthProvider {
   ///     …"); `nil`: "the application".
   ///   - code: answers a second factor (a TOTP or emailed code), called on a background
   ///     thread with Clerk's masked destination; `nil` refuses an account that needs one.
-  ///   - openURL: opens the provider's URL (an `https://` URL, or `http://` to this machine)
-  ///     in a browser. It is called once, off the caller's task, and need not wait for the
+  ///   - openURL: opens the provider's URL (an `https://` URL, or `http://` to this machine;
+  ///     a string, as every URL in this library is, checked before it is handed on) in a
+  ///     browser. It is called once, off the caller's task, and need not wait for the
   ///     user; what it throws ends the sign-in and is rethrown.
   /// - Returns: the new session's credentials, as `login(_:)` returns them; `onIdToken` and
   ///   `authState` hear of it as they do for `login(_:)`.
@@ -55,7 +56,7 @@ extension ClerkAuthProvider {
     allowSignUp: Bool = true,
     applicationName: String? = nil,
     code: ClerkSignInMethod.CodeSource? = nil,
-    openURL: @escaping @Sendable (URL) async throws -> Void
+    openURL: @escaping @Sendable (String) async throws -> Void
   ) async throws -> ClerkCredentials {
     try Task.checkCancellation()
     let mailbox = CallbackMailbox()
@@ -97,15 +98,11 @@ extension ClerkAuthProvider {
   /// (its failure ends the wait), no paste-back, and `code` for a second factor.
   private static func browserIO(
     mailbox: CallbackMailbox, ended: Lock<BrowserEnd>, code: ClerkSignInMethod.CodeSource?,
-    openURL: @escaping @Sendable (URL) async throws -> Void, applicationName: String
+    openURL: @escaping @Sendable (String) async throws -> Void, applicationName: String
   ) -> BrowserSignIn.IO {
     BrowserSignIn.IO(
       showURL: { _ in },
-      openBrowser: { text in
-        guard let url = URL(string: text) else {
-          mailbox.abort(.malformedResponse("the sign-in URL cannot be read as a URL"))
-          return true
-        }
+      openBrowser: { url in
         guard !ended.withLock({ $0.cancelled }) else { return true }
         Task {
           do {

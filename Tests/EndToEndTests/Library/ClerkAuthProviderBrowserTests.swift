@@ -100,7 +100,7 @@ struct ClerkAuthProviderBrowserTests {
 
   @Test("cancelling the task ends the wait for the browser with CancellationError")
   func cancelled() async throws {
-    let (opened, announce) = AsyncStream<URL>.makeStream()
+    let (opened, announce) = AsyncStream<String>.makeStream()
     let provider = provider(.inMemory())
     let login = Task {
       try await provider.loginWithBrowser(.oauth(provider: "google"), callbackPort: 0) { url in
@@ -159,7 +159,7 @@ final class FormBrowser: Sendable {
     self.decision = decision
   }
 
-  func open(_ url: URL) async throws {
+  func open(_ url: String) async throws {
     do {
       stream.continuation.yield(.success(try await visit(url)))
     } catch {
@@ -173,8 +173,9 @@ final class FormBrowser: Sendable {
     throw BrowserTestError("the browser never ran")
   }
 
-  private func visit(_ url: URL) async throws -> Visit {
-    let (_, page) = try await ScriptedBrowser.follow(url.absoluteString)
+  private func visit(_ text: String) async throws -> Visit {
+    guard let url = URL(string: text) else { throw BrowserTestError("not a URL: \(text)") }
+    let (_, page) = try await ScriptedBrowser.follow(text)
     let providerPage = page?.bodyText ?? ""
     let state = URLComponents(url: url, resolvingAgainstBaseURL: false)?.queryItems?
       .first { $0.name == "state" }?.value
