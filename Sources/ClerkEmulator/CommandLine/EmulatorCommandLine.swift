@@ -203,8 +203,9 @@ package enum EmulatorCommandLine {
       -h, --help                Show this help.
       --version                 Print the version.
 
-    Prints one JSON line with fapi_url, api_url, convex_url, jwks_url, publishable_key and
-    secret_key once it accepts connections; runs until SIGINT or SIGTERM. Without a key file,
+    Prints one JSON line with fapi_url, api_url, convex_url, jwks_url, publishable_key,
+    secret_key and test_token (the test surface's key) once it accepts connections; runs until
+    SIGINT or SIGTERM. Without a key file,
     the signing key is generated in the background after that line; a request that needs it
     first (a token, the JWKS) waits for it.
 
