@@ -51,7 +51,7 @@ package enum CLI {
             "'clerkctl \(parsed.commandPath.joined(separator: " "))' has no JSON output; drop --json"
           )
         }
-        let command = try type.init(parsed: parsed)
+        let command = try CommandLineParser.command(type).init(parsed: parsed)
         return try command.run(context)
       }
     } catch {

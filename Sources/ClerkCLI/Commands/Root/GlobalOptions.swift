@@ -1,3 +1,5 @@
+import ClerkctlCommandLine
+
 /// The global options of the contract, accepted before or after any command.
 ///
 /// Holds only what the command line said; the precedence flag > environment > profile >
