@@ -79,12 +79,14 @@ peak_kb() {
   done | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }'
 }
 
-# api METHOD PATH: calls the emulator's test surface, prints the JSON reply.
+# api METHOD PATH: calls the emulator's test surface with the run's test token (from the
+# environment, not argv), prints the JSON reply.
 api() {
-  python3 - "$fapi" "$1" "$2" <<'PY'
-import sys, urllib.request
+  EMULATOR_TEST_TOKEN="$test_token" python3 - "$fapi" "$1" "$2" <<'PY'
+import os, sys, urllib.request
 base, method, path = sys.argv[1:4]
-with urllib.request.urlopen(urllib.request.Request(base + path, method=method)) as r:
+headers = {"X-Emulator-Token": os.environ["EMULATOR_TEST_TOKEN"]}
+with urllib.request.urlopen(urllib.request.Request(base + path, method=method, headers=headers)) as r:
     print(r.read().decode())
 PY
 }
@@ -138,6 +140,7 @@ for _ in $(seq 1 200); do
 done
 [ -s "$work/ready" ] || { say "the emulator printed no ready line"; exit 1; }
 fapi=$(json "$work/ready" 'j["fapi_url"]')
+test_token=$(json "$work/ready" 'j["test_token"]')
 say "emulator at $fapi"
 
 # --- the floors: Swift hello worlds, release, Swift runtime linked statically --------------------

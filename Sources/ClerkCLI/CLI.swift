@@ -51,7 +51,7 @@ package enum CLI {
             "'clerkctl \(parsed.commandPath.joined(separator: " "))' has no JSON output; drop --json"
           )
         }
-        let command = try type.init(parsed: parsed)
+        let command = try CommandLineParser.command(type).init(parsed: parsed)
         // Ctrl-C while any command blocks (a request, a lock, a prompt, a wait) is one
         // behaviour, ProcessGuard's: a newline, 'clerkctl: interrupted', the terminal put back,
         // exit 130. Waits that mean more by it start watches of their own, which win while

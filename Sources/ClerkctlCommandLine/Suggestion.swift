@@ -14,6 +14,23 @@ package enum Suggestion {
     return best.distance <= limit ? best.candidate : nil
   }
 
+  /// The name in `names` (other than `name`) nearest to it: a swap of two neighbouring
+  /// letters counts as one edit, and at most 1 edit (2 for names of six letters or more).
+  package static func nearest(to name: String, in names: [String]) -> String? {
+    let target = Array(name.lowercased())
+    let scored = names.filter { $0 != name }.map { candidate -> (String, Int) in
+      let other = Array(candidate.lowercased())
+      var distance = editDistance(target, other)
+      if distance == 2, target.count == other.count, target.sorted() == other.sorted() {
+        let differing = zip(target, other).filter { $0 != $1 }.count
+        if differing == 2 { distance = 1 }
+      }
+      return (candidate, distance)
+    }
+    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+    return best.1 <= max(1, min(2, name.count / 3)) ? best.0 : nil
+  }
+
   /// Levenshtein distance between two character arrays.
   package static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
     if a.isEmpty { return b.count }

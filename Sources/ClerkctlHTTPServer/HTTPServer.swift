@@ -76,16 +76,23 @@ package final class HTTPServer: Sendable {
 
   /// Stops gracefully: stops accepting, closes idle connections, lets in-flight handlers finish
   /// and their responses go out (for at most `shutdownGracePeriod` seconds), then closes
-  /// everything. Returns when done; called from a handler, it returns at once and the server
+  /// everything and waits for the worker threads to end, again for at most
+  /// `shutdownGracePeriod` seconds (at least one): it never hangs on a handler that does not
+  /// return. Returns when done; called from a handler, it returns at once and the server
   /// finishes stopping after that handler. Safe to call more than once, or before `start()`.
-  package func stop() {
+  ///
+  /// - Returns: how many workers were still running a handler when the wait for them ended
+  ///   (they are let go); 0 when every one ended, or when called from a handler or again.
+  @discardableResult
+  package func stop() -> Int {
     let taken = state.withLock { state in
       defer { state.core = nil }
       return state.core
     }
-    guard let core = taken else { return }
+    guard let core = taken else { return 0 }
     core.requestStop()
-    guard !core.pool.isCurrentThreadWorker else { return }
+    guard !core.pool.isCurrentThreadWorker else { return 0 }
     core.finished.wait()
+    return core.stuckWorkers
   }
 }

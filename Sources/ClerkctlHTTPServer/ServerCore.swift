@@ -21,11 +21,15 @@ final class ServerCore: Sendable {
   let pool: WorkerPool
   /// Signalled once when the I/O thread has closed everything and exited.
   let finished = DispatchSemaphore(value: 0)
+  /// The least time the I/O thread waits for idle workers to end at stop, in seconds.
+  static let minimumJoinWait = 1.0
 
   private struct Shared {
     var completions: [Completion] = []
     var stopRequested = false
     var listener: ListeningSocket?
+    /// Workers still running a handler when the stop's bounded wait for them ended.
+    var stuckWorkers = 0
   }
 
   private let shared: Lock<Shared>
@@ -51,6 +55,11 @@ final class ServerCore: Sendable {
 
   /// Whether `stop()` was called.
   var stopRequested: Bool { shared.withLock { $0.stopRequested } }
+
+  /// How many workers the stop left running (set before `finished` is signalled).
+  var stuckWorkers: Int { shared.withLock { $0.stuckWorkers } }
+
+  func setStuckWorkers(_ count: Int) { shared.withLock { $0.stuckWorkers = count } }
 
   /// Asks the I/O thread to shut down gracefully.
   func requestStop() {

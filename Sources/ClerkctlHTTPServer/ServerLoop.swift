@@ -47,8 +47,10 @@ final class ServerLoop {
     listener = nil
     core.pool.shutdown()
     // Every worker has ended before `stop()` returns: a process that exits right after it
-    // never runs its exit-time clean-up beside a worker still ending.
-    core.pool.join()
+    // never runs its exit-time clean-up beside a worker still ending. The wait is bounded: a
+    // handler that never returns is reported by `stop()`, not waited for.
+    core.setStuckWorkers(
+      core.pool.join(within: max(configuration.shutdownGracePeriod, ServerCore.minimumJoinWait)))
     core.finished.signal()
   }
 

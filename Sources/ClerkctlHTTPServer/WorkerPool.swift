@@ -16,6 +16,8 @@ final class WorkerPool: Sendable {
 
   private let state = Lock(State())
   private let available = DispatchSemaphore(value: 0)
+  /// Signalled by each worker as it ends, for ``join(within:)``.
+  private let ended = DispatchSemaphore(value: 0)
   private let threadCount: Int
   /// The workers' threads, for ``join()``; set once, right after they start.
   private let threads = Lock<[JoinableThread]>([])
@@ -52,13 +54,30 @@ final class WorkerPool: Sendable {
   }
 
   /// After ``shutdown()``: waits until every worker has ended (the jobs queued before it run
-  /// first), thread-local destructors included. From a worker, waits for the others only.
-  func join() {
+  /// first), thread-local destructors included, but no longer than `seconds`. From a worker,
+  /// waits for the others only.
+  ///
+  /// - Returns: how many workers were still running at the bound (a job that never returns);
+  ///   those are let go (detached), never waited for.
+  @discardableResult
+  func join(within seconds: Double) -> Int {
     let all = threads.withLock { threads in
       defer { threads = [] }
       return threads
     }
-    for thread in all where !thread.isCurrent { thread.join() }
+    let others = all.filter { !$0.isCurrent }
+    let deadline = DispatchTime.now() + seconds
+    var endedCount = 0
+    while endedCount < others.count, ended.wait(timeout: deadline) == .success {
+      endedCount += 1
+    }
+    guard endedCount < others.count else {
+      for thread in others { thread.join() }
+      return 0
+    }
+    // Which ones are stuck is not known: detaching a thread that has ended frees it too.
+    for thread in others { thread.detach() }
+    return others.count - endedCount
   }
 
   /// Whether the calling thread is one of this pool's workers.
@@ -70,7 +89,10 @@ final class WorkerPool: Sendable {
   private func run() {
     let me = UInt(pthread_self())
     state.withLock { _ = $0.workers.insert(me) }
-    defer { state.withLock { _ = $0.workers.remove(me) } }
+    defer {
+      state.withLock { _ = $0.workers.remove(me) }
+      ended.signal()
+    }
     while true {
       available.wait()
       let next = state.withLock { state -> Job?? in

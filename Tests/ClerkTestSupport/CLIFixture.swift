@@ -76,7 +76,7 @@ package final class CLIFixture: Sendable {
   package static func withoutEmulator() -> CLIFixture {
     CLIFixture(
       mode: .binary, inMemory: nil, process: nil, fapiURL: "", secretKey: "",
-      admin: EmulatorAdmin(baseURL: "", secretKey: "", http: .curl()))
+      admin: EmulatorAdmin(baseURL: "", secretKey: "", testToken: "", http: .curl()))
   }
 
   private convenience init(inMemory emulator: InMemoryEmulator) {

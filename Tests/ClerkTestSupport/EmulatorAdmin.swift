@@ -14,6 +14,8 @@ public struct EmulatorAdmin: Sendable {
 
   public let baseURL: String
   public let secretKey: String
+  /// The run's test token, sent with every test-surface request.
+  public let testToken: String
   private let http: HTTPClient
   /// Whether requests go over loopback to a child (and so wait on it).
   private let waitsOnChild: Bool
@@ -21,17 +23,24 @@ public struct EmulatorAdmin: Sendable {
   /// The admin of an emulator child process, over loopback.
   public init(_ emulator: EmulatorProcess) {
     self.init(
-      baseURL: emulator.fapiURL, secretKey: emulator.secretKey, http: .curl(), waitsOnChild: true)
+      baseURL: emulator.fapiURL, secretKey: emulator.secretKey, testToken: emulator.testToken,
+      http: .curl(), waitsOnChild: true)
   }
 
   /// The admin of an emulator in this process, in memory.
   public init(_ emulator: InMemoryEmulator) {
-    self.init(baseURL: emulator.fapiURL, secretKey: emulator.secretKey, http: emulator.http)
+    self.init(
+      baseURL: emulator.fapiURL, secretKey: emulator.secretKey, testToken: emulator.testToken,
+      http: emulator.http)
   }
 
-  package init(baseURL: String, secretKey: String, http: HTTPClient, waitsOnChild: Bool = false) {
+  package init(
+    baseURL: String, secretKey: String, testToken: String, http: HTTPClient,
+    waitsOnChild: Bool = false
+  ) {
     self.baseURL = baseURL
     self.secretKey = secretKey
+    self.testToken = testToken
     self.http = http
     self.waitsOnChild = waitsOnChild
   }
@@ -102,6 +111,9 @@ public struct EmulatorAdmin: Sendable {
   {
     var request = HTTPRequest(method: method, url: baseURL + path)
     if secret { request.headers.add(name: "Authorization", value: "Bearer \(secretKey)") }
+    if path.hasPrefix("/__emulator/") {
+      request.headers.add(name: "X-Emulator-Token", value: testToken)
+    }
     if let body {
       request.headers.add(name: "Content-Type", value: "application/json")
       request.body = body.encodedBytes

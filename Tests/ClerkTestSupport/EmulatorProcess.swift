@@ -10,6 +10,8 @@ public final class EmulatorProcess: @unchecked Sendable {
   public let jwksURL: String
   public let publishableKey: String
   public let secretKey: String
+  /// The run's test token (`test_token`), which the test surface asks for.
+  public let testToken: String
   /// The whole ready line, parsed.
   package let ready: JSONValue
   private let child: SpawnedProcess
@@ -30,7 +32,8 @@ public final class EmulatorProcess: @unchecked Sendable {
     guard let text, let ready = try? JSONValue(parsing: text),
       let fapi = ready["fapi_url"]?.stringValue, let api = ready["api_url"]?.stringValue,
       let convex = ready["convex_url"]?.stringValue, let jwks = ready["jwks_url"]?.stringValue,
-      let pk = ready["publishable_key"]?.stringValue, let sk = ready["secret_key"]?.stringValue
+      let pk = ready["publishable_key"]?.stringValue, let sk = ready["secret_key"]?.stringValue,
+      let token = ready["test_token"]?.stringValue
     else {
       child.send(SIGKILL)
       child.waitForExit()
@@ -42,6 +45,7 @@ public final class EmulatorProcess: @unchecked Sendable {
     jwksURL = jwks
     publishableKey = pk
     secretKey = sk
+    testToken = token
     self.ready = ready
   }
 
@@ -69,6 +73,13 @@ public final class EmulatorProcess: @unchecked Sendable {
   public func stop() async -> Int32 {
     child.send(SIGTERM)
     return await child.waitForExit().status
+  }
+
+  /// Stops the emulator (SIGTERM) and awaits its exit for at most `timeout` seconds (then
+  /// SIGKILL); returns its exit status.
+  public func stop(timeout: Double) async -> Int32 {
+    child.send(SIGTERM)
+    return await child.waitForExit(timeout: timeout).status
   }
 
   /// Sends SIGTERM without waiting: the child's own reaping thread collects it.

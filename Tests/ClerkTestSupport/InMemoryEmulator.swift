@@ -20,22 +20,26 @@ public final class InMemoryEmulator: Sendable {
   public let time: TestClock
   private let reachable = Lock(true)
 
-  /// An emulator holding `configuration`, on `time` (a fresh ``TestClock`` by default).
+  /// An emulator holding `configuration`, on `time` (a fresh ``TestClock`` by default),
+  /// keeping anonymous state within `limits`.
   package init(
-    configuration: EmulatorConfiguration = .seed, time: TestClock = TestClock()
+    configuration: EmulatorConfiguration = .seed, time: TestClock = TestClock(),
+    limits: StoreLimits = .standard
   )
     throws
   {
     self.time = time
     emulator = Emulator(
       configuration: configuration, baseURL: Self.origin,
-      privateKey: try RFC7515Key.privateKey(), clock: time.clock)
+      privateKey: try RFC7515Key.privateKey(), clock: time.clock, limits: limits)
   }
 
   /// The Frontend API URL (also the Backend API's and Convex's).
   public var fapiURL: String { emulator.baseURL }
   /// The Backend API secret key.
   public var secretKey: String { emulator.secretKey }
+  /// The run's test token, which the test surface asks for.
+  public var testToken: String { emulator.testToken }
   /// The instance's publishable key.
   public var publishableKey: String { emulator.publishableKey }
 

@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlKit
 
 extension CommandContext {

@@ -1,3 +1,5 @@
+import ClerkctlCommandLine
+
 /// Interactive stretches of a command (prompts and the requests between them).
 extension CommandContext {
   /// Runs `body` under `watch`; when prompts are possible, Ctrl-C also means

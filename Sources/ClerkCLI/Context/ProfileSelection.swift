@@ -1,3 +1,5 @@
+import ClerkctlCommandLine
+
 /// The profile in force and where it came from (`clerkctl profile current`).
 package struct ProfileSelection: Sendable, Equatable {
   /// Where a profile name came from, strongest first.

@@ -25,28 +25,12 @@ enum ErrorRefinement {
     }
   }
 
-  /// The stored profile `name` is likely a typo of (an edit or a swap of two letters away).
-  static func nearestProfile(to name: String, in stored: [String]) -> String? {
-    let target = Array(name.lowercased())
-    let scored = stored.filter { $0 != name }.map { candidate -> (String, Int) in
-      let other = Array(candidate.lowercased())
-      var distance = Suggestion.editDistance(target, other)
-      if distance == 2, target.count == other.count, target.sorted() == other.sorted() {
-        let differing = zip(target, other).filter { $0 != $1 }.count
-        if differing == 2 { distance = 1 }
-      }
-      return (candidate, distance)
-    }
-    guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-    return best.1 <= max(1, min(2, name.count / 3)) ? best.0 : nil
-  }
-
   private static func misspelledProfile(
     _ profile: String, _ context: CommandContext, _ error: any Error
   ) -> (any Error)? {
     guard let store = try? context.profileStore() else { return nil }
     let stored = store.listProfiles()
-    guard !stored.contains(profile), let near = nearestProfile(to: profile, in: stored) else {
+    guard !stored.contains(profile), let near = Suggestion.nearest(to: profile, in: stored) else {
       return nil
     }
     return ReportedError(

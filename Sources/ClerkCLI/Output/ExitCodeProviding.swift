@@ -1,3 +1,5 @@
+import ClerkctlCommandLine
+
 /// An error that knows which exit code it means.
 ///
 /// ClerkKit's domain errors are made to conform in ClerkCLI (in `ErrorReporter.swift`), so the

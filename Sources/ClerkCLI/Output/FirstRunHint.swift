@@ -1,3 +1,5 @@
+import ClerkctlCommandLine
+
 /// What a new user needs when no instance is configured: where the publishable key comes
 /// from, the command to run with it, and the variable for the emulator.
 package enum FirstRunHint {

@@ -1,3 +1,5 @@
+import ClerkctlCommandLine
+
 /// An error reworded with what only the command line knows (the stored profiles, the flags
 /// given, what a probe found): reported with its own message and exit code.
 package struct ReportedError: Error, Sendable, CustomStringConvertible, ExitCodeProviding {

@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlCore
 
 /// The `--template` value: a JWT template's name, sent as one percent-encoded path segment of

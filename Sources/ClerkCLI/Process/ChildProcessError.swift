@@ -1,3 +1,5 @@
+import ClerkctlCommandLine
+
 /// Why `ChildProcess` could not start a command. Shells answer these with 127 (not found) and
 /// 126 (found, but not runnable); clerkctl does the same.
 package enum ChildProcessError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlCore
 
 /// The lines of stdin, handed out in order to whichever secret asks first: with

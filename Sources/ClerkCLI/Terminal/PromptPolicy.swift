@@ -1,3 +1,5 @@
+import ClerkctlCommandLine
+
 /// When clerkctl may prompt: only when stdin and stderr are terminals and neither
 /// `--no-input`, `CLERKCTL_NO_INPUT` nor `CI` is set.
 package enum PromptPolicy {

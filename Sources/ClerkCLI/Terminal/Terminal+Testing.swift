@@ -1,3 +1,5 @@
+import ClerkctlCommandLine
+
 extension Terminal {
   /// A terminal for tests: stdin is `input`, output goes to the returned recorder.
   ///

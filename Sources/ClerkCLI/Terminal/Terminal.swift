@@ -1,3 +1,5 @@
+import ClerkctlCommandLine
+
 /// The process's standard streams, as a struct of closures so tests capture output and feed
 /// input.
 package struct Terminal: Sendable {

@@ -92,6 +92,8 @@ extension BackendAPIHandler {
     switch endpoint {
     case .backendListUsers:
       return try listUsers(context.query, store: store, now: now)
+    case .backendCountUsers:
+      return countUsers(context.query, store: store)
     case .backendCreateUser:
       return try createUser(body, store: &store, now: now)
     case .backendGetUser:

@@ -7,8 +7,29 @@ import Foundation
 /// username, a name or the phone number), `banned`; `order_by` `created_at`, `updated_at`,
 /// `last_sign_in_at`, `email_address`, `username`, `first_name`, `last_name` or
 /// `phone_number`, `-` for descending (default `-created_at`); `limit`, `offset`.
+///
+/// `GET /v1/users/count`: `{"object": "total_count", "total_count": N}` for the same filters.
 extension BackendAPIHandler {
   func listUsers(_ query: FormData, store: Store, now: Int64) throws(ClerkAPIFailure) -> JSONValue {
+    let (limit, offset) = try page(query)
+    var users = matchingUsers(query, store: store)
+    if let order = query.nonEmpty("order_by") {
+      users = try Self.ordered(users, by: order)
+    }
+    return .array(
+      users.dropFirst(offset).prefix(limit).map { store.userJSON($0, backend: true, now: now) })
+  }
+
+  /// How many users match the filters of `GET /v1/users` (paging and order aside).
+  func countUsers(_ query: FormData, store: Store) -> JSONValue {
+    [
+      "object": "total_count",
+      "total_count": .int(Int64(matchingUsers(query, store: store).count)),
+    ]
+  }
+
+  /// The users the filters in `query` select, newest first.
+  private func matchingUsers(_ query: FormData, store: Store) -> [UserRecord] {
     func values(_ name: String) -> Set<String> {
       Set((query.values(name) + query.values(name + "[]")).filter { !$0.isEmpty })
     }
@@ -19,8 +40,7 @@ extension BackendAPIHandler {
     let organizations = values("organization_id")
     let search = query.nonEmpty("query")?.lowercased()
     let banned = query.nonEmpty("banned").map { $0.lowercased() == "true" }
-    let (limit, offset) = try page(query)
-    var users = store.userOrder.reversed().compactMap { store.users[$0] }.filter { user in
+    return store.userOrder.reversed().compactMap { store.users[$0] }.filter { user in
       let addresses = store.emailAddresses(of: user).map { $0.emailAddress.lowercased() }
       let texts =
         [
@@ -36,11 +56,6 @@ extension BackendAPIHandler {
         && (search == nil || texts.contains { $0.contains(search ?? "") })
         && (banned == nil || user.banned == banned)
     }
-    if let order = query.nonEmpty("order_by") {
-      users = try Self.ordered(users, by: order)
-    }
-    return .array(
-      users.dropFirst(offset).prefix(limit).map { store.userJSON($0, backend: true, now: now) })
   }
 
   /// Sorts users by `order`, keeping the newest first among equals.

@@ -3,8 +3,8 @@ import ClerkctlCore
 import ClerkctlHTTP
 import ClerkctlJOSE
 
-/// `clerk-emulator [--host 127.0.0.1] [--port 0] [--config FILE] [--key-file FILE] [--quiet]`: the command line
-/// of the emulator executable, parsed in process so that tests can reach it.
+/// `clerk-emulator [<options>]`: the command line of the emulator executable, declared and
+/// parsed as clerkctl's are (ClerkctlCommandLine), in process so that tests can reach it.
 package enum EmulatorCommandLine {
   /// What the command line asks for.
   package struct Options: Equatable, Sendable {
@@ -35,92 +35,151 @@ package enum EmulatorCommandLine {
     case manPage
   }
 
-  /// The options that take a value, then the flags (for "did you mean").
-  static let valueOptions = [
-    "--host", "--port", "--config", "--instance", "--allow-redirect", "--oauth-auto-approve",
-    "--clock-offset", "--key-file", "--webhook-url", "--webhook-secret",
-  ]
-  static let flags = ["--quiet", "--help", "--version"]
+  /// The options, declared once: the parser, `--help` and `--man` read them.
+  enum Declared {
+    static let host = OptionKey.string(
+      "host", value: "host",
+      help: "Address to listen on; one that is not loopback prints a warning.",
+      defaultValue: "127.0.0.1")
+    // Checked by `parse` (its own messages), so declared as text.
+    static let port = OptionKey<String?>.string(
+      "port", value: "port", help: "Port to listen on; 0 picks a free one.", shownDefault: "0")
+    static let config = OptionKey<String?>.string(
+      "config", value: "file", kind: .path,
+      help: "JSON data replacing the seed: users, templates, organizations, memberships, and "
+        + "machines ([{\"name\",\"id\",\"secret_key\",\"scoped_machines\","
+        + "\"default_token_ttl\"}], fixed ids and ak_ secrets optional).")
+    static let quiet = OptionKey.flag("quiet", help: "Do not log requests to stderr.")
+    static let keyFile = OptionKey<String?>.string(
+      "key-file", value: "file", kind: .path,
+      help: "Keep the signing key in this PEM file: read when it exists, else written once with "
+        + "a new key (0600), so every start publishes the same key under the same kid, the "
+        + "instance id (the config's key_file, relative to the config file, does the same). A "
+        + "file that cannot be read or holds no RSA key: one line, exit 1.")
+    static let instance = OptionKey<String?>.string(
+      "instance", value: "type",
+      help: "development (any browser sign-in redirect URL) or production (only allowlisted "
+        + "redirect URLs).", shownDefault: "development")
+    static let allowRedirect = OptionKey.repeatable(
+      "allow-redirect", value: "url", kind: .url,
+      help: "Add a redirect URL to the allowlist (adds to the config's redirect_allowlist).")
+    static let oauthAutoApprove = OptionKey<String?>.string(
+      "oauth-auto-approve", value: "email",
+      help: "The fake provider page picks this user and submits itself.")
+    static let clockOffset = OptionKey<String?>.string(
+      "clock-offset", value: "seconds",
+      help: "Run the emulator's clock this far ahead (negative: behind) of the machine's, to "
+        + "test clients against a skewed server clock.")
+    static let webhookURL = OptionKey<String?>.string(
+      "webhook-url", value: "url", kind: .url,
+      help: "Post Clerk's webhook events (user.*, session.*, organization.*, "
+        + "organizationMembership.*) there, signed the Svix way, off the request path, retried "
+        + "with backoff.")
+    static let webhookSecret = OptionKey<String?>.string(
+      "webhook-secret", value: "whsec_…",
+      help: "The signing secret (else a fresh one, printed as webhook_secret in the JSON line).",
+      environmentVariable: "CLERK_WEBHOOK_SIGNING_SECRET")
+    static let help = OptionKey.flag("help", short: "h", help: "Show this help.")
+    static let version = OptionKey.flag("version", help: "Print the version.")
+    /// `--man` (hidden): the clerk-emulator(1) man page.
+    static let man = OptionKey.flag("man", help: "Print the man page.", isHidden: true)
+  }
 
-  /// Parses `arguments` (without the program name).
+  /// The command the parser, `--help` and `--man` read.
+  struct Declaration: CommandDeclaration {
+    static var spec: CommandSpec {
+      CommandSpec(
+        name: "clerk-emulator",
+        abstract:
+          "A local Clerk (Frontend API, Backend API subset, JWKS) plus a Convex-style API.",
+        discussion: """
+          Prints one JSON line with fapi_url, api_url, convex_url, jwks_url, publishable_key, \
+          secret_key and test_token (the test surface's key) once it accepts connections; runs \
+          until SIGINT or SIGTERM. Without a key file, the signing key is generated in the \
+          background after that line; a request that needs it first (a token, the JWKS) waits \
+          for it.
+          """,
+        examples: [
+          CommandExample(
+            "Start on a free port, then point clerkctl at the printed fapi_url",
+            "clerk-emulator --port 0 --quiet")
+        ],
+        options: [
+          Declared.host.spec, Declared.port.spec, Declared.config.spec, Declared.quiet.spec,
+          Declared.keyFile.spec, Declared.instance.spec, Declared.allowRedirect.spec,
+          Declared.oauthAutoApprove.spec, Declared.clockOffset.spec, Declared.webhookURL.spec,
+          Declared.webhookSecret.spec, Declared.help.spec, Declared.version.spec,
+          Declared.man.spec,
+        ])
+    }
+  }
+
+  /// The options that take a value, then the flags (for tests of the help text).
+  static var valueOptions: [String] {
+    Declaration.spec.options.filter { !$0.isFlag }.map(\.longFlag)
+  }
+  static var flags: [String] {
+    Declaration.spec.options.filter { $0.isFlag && !$0.isHidden }.map(\.longFlag)
+  }
+
+  /// Parses `arguments` (without the program name) with the declaration-based parser
+  /// clerkctl uses, then checks the values it leaves to the emulator.
   package static func parse(_ arguments: [String]) throws(EmulatorUsageError) -> Command {
+    let outcome: ParseOutcome
+    do {
+      outcome = try CommandLineParser(root: Declaration.self).parse(arguments)
+    } catch let error as UsageError {
+      throw EmulatorUsageError(error.message)
+    } catch {
+      throw EmulatorUsageError("\(error)")
+    }
+    switch outcome {
+    case .help: return .help
+    case .version: return .version
+    case .run(_, let parsed): return try command(parsed)
+    }
+  }
+
+  /// What a parsed command line asks for, its values checked.
+  private static func command(_ parsed: ParsedArguments) throws(EmulatorUsageError) -> Command {
+    if parsed[Declared.man] { return .manPage }
     var options = Options()
-    var rest = arguments[...]
-    while let argument = rest.popFirst() {
-      var name = argument
-      var inline: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        name = String(argument[..<equals])
-        inline = String(argument[argument.index(after: equals)...])
+    options.host = parsed[Declared.host]
+    if let text = parsed[Declared.port] {
+      guard let port = Int(text), (0...65535).contains(port) else {
+        throw EmulatorUsageError("'--port' must be a number from 0 to 65535, got '\(text)'")
       }
-      func value() throws(EmulatorUsageError) -> String {
-        if let inline { return inline }
-        guard let next = rest.popFirst() else {
-          throw EmulatorUsageError("missing value for '\(name)'")
-        }
-        return next
+      options.port = port
+    }
+    options.config = parsed[Declared.config]
+    options.quiet = parsed[Declared.quiet]
+    if let path = parsed[Declared.keyFile] {
+      guard !path.isEmpty else { throw EmulatorUsageError("'--key-file' expects a path") }
+      options.keyFile = path
+    }
+    if let text = parsed[Declared.instance] {
+      guard let instance = EmulatorConfiguration.Instance(rawValue: text) else {
+        throw EmulatorUsageError(
+          "'--instance' must be 'development' or 'production', got '\(text)'")
       }
-      func noValue() throws(EmulatorUsageError) {
-        if inline != nil { throw EmulatorUsageError("'\(name)' does not take a value") }
+      options.instance = instance
+    }
+    options.allowRedirects = parsed[Declared.allowRedirect]
+    options.oauthAutoApprove = parsed[Declared.oauthAutoApprove]
+    if let text = parsed[Declared.clockOffset] {
+      guard let offset = Double(text), offset.isFinite else {
+        throw EmulatorUsageError("'--clock-offset' expects a number of seconds, got '\(text)'")
       }
-      switch name {
-      case "-h", "--help":
-        try noValue()
-        return .help
-      case "--version":
-        try noValue()
-        return .version
-      case "--man":
-        try noValue()
-        return .manPage
-      case "--host": options.host = try value()
-      case "--port":
-        let text = try value()
-        guard let port = Int(text), (0...65535).contains(port) else {
-          throw EmulatorUsageError("'--port' must be a number from 0 to 65535, got '\(text)'")
-        }
-        options.port = port
-      case "--config": options.config = try value()
-      case "--key-file":
-        let path = try value()
-        guard !path.isEmpty else { throw EmulatorUsageError("'--key-file' expects a path") }
-        options.keyFile = path
-      case "--quiet":
-        try noValue()
-        options.quiet = true
-      case "--instance":
-        let text = try value()
-        guard let instance = EmulatorConfiguration.Instance(rawValue: text) else {
-          throw EmulatorUsageError(
-            "'--instance' must be 'development' or 'production', got '\(text)'")
-        }
-        options.instance = instance
-      case "--allow-redirect": options.allowRedirects.append(try value())
-      case "--oauth-auto-approve": options.oauthAutoApprove = try value()
-      case "--clock-offset":
-        let text = try value()
-        guard let offset = Double(text), offset.isFinite else {
-          throw EmulatorUsageError("'--clock-offset' expects a number of seconds, got '\(text)'")
-        }
-        options.clockOffset = offset
-      case "--webhook-url":
-        let text = try value()
-        guard text.hasPrefix("http://") || text.hasPrefix("https://"), text.count > 8 else {
-          throw EmulatorUsageError("'--webhook-url' must be an http:// or https:// URL")
-        }
-        options.webhookURL = text
-      case "--webhook-secret":
-        options.webhookSecret = try checkedWebhookSecret(try value(), source: "'--webhook-secret'")
-      default:
-        if name.hasPrefix("-") {
-          var message = "unknown option '\(name)'"
-          if let suggestion = Suggestion.closest(to: name, in: valueOptions + flags) {
-            message += "; did you mean '\(suggestion)'?"
-          }
-          throw EmulatorUsageError(message)
-        }
-        throw EmulatorUsageError("unexpected argument '\(argument)'")
+      options.clockOffset = offset
+    }
+    if let text = parsed[Declared.webhookURL] {
+      guard text.hasPrefix("http://") || text.hasPrefix("https://"), text.count > 8 else {
+        throw EmulatorUsageError("'--webhook-url' must be an http:// or https:// URL")
       }
+      options.webhookURL = text
+    }
+    if let secret = parsed[Declared.webhookSecret] {
+      options.webhookSecret = try checkedWebhookSecret(secret, source: "'--webhook-secret'")
     }
     if options.webhookSecret != nil && options.webhookURL == nil {
       throw EmulatorUsageError("'--webhook-secret' needs '--webhook-url'")
@@ -161,52 +220,6 @@ package enum EmulatorCommandLine {
   /// `clerk-emulator --version`.
   package static var versionLine: String { "clerk-emulator \(ClerkVersion.current)" }
 
-  /// `clerk-emulator --help`.
-  package static let usage = """
-    OVERVIEW: A local Clerk (Frontend API, Backend API subset, JWKS) plus a Convex-style API.
-
-    USAGE: clerk-emulator [--host <host>] [--port <port>] [--config <file>] [--quiet]
-                          [--key-file <file>] [--instance development|production]
-                          [--allow-redirect <url>]... [--oauth-auto-approve <email>]
-                          [--clock-offset <seconds>]
-                          [--webhook-url <url> [--webhook-secret whsec_…]]
-
-    OPTIONS:
-      --host <host>             Address to listen on (default: 127.0.0.1); one that is not
-                                loopback prints a warning.
-      --port <port>             Port to listen on; 0 picks a free one (default: 0).
-      --config <file>           JSON data replacing the seed: users, templates,
-                                organizations, memberships, and machines ("machines":
-                                [{"name","id","secret_key","scoped_machines",
-                                "default_token_ttl"}], fixed ids and ak_ secrets optional).
-      --quiet                   Do not log requests to stderr.
-      --key-file <file>         Keep the signing key in this PEM file: read when it exists,
-                                else written once with a new key (0600), so every start
-                                publishes the same key under the same kid, the instance id
-                                (the config's key_file, relative to the config file, does the
-                                same). A file that
-                                cannot be read or holds no RSA key: one line, exit 1.
-      --instance <type>         development (default: any browser sign-in redirect URL) or
-                                production (only allowlisted redirect URLs).
-      --allow-redirect <url>    Add a redirect URL to the allowlist (repeatable; adds to the
-                                config's redirect_allowlist).
-      --oauth-auto-approve <email>
-                                The fake provider page picks this user and submits itself.
-      --clock-offset <seconds>  Run the emulator's clock this far ahead (negative: behind) of
-                                the machine's, to test clients against a skewed server clock.
-      --webhook-url <url>       Post Clerk's webhook events (user.*, session.*,
-                                organization.*, organizationMembership.*) there, signed the
-                                Svix way, off the request path, retried with backoff.
-      --webhook-secret <whsec_…>
-                                The signing secret (else CLERK_WEBHOOK_SIGNING_SECRET, else
-                                a fresh one, printed as webhook_secret in the JSON line).
-      -h, --help                Show this help.
-      --version                 Print the version.
-
-    Prints one JSON line with fapi_url, api_url, convex_url, jwks_url, publishable_key and
-    secret_key once it accepts connections; runs until SIGINT or SIGTERM. Without a key file,
-    the signing key is generated in the background after that line; a request that needs it
-    first (a token, the JWKS) waits for it.
-
-    """
+  /// `clerk-emulator --help`, made from the declaration.
+  package static var usage: String { ProgramHelp.help(for: Declaration.spec) }
 }

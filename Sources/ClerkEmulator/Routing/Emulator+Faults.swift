@@ -5,6 +5,10 @@ import Foundation
 
 /// Faults queued through the test surface, applied before routing.
 extension Emulator {
+  /// Ends the delays of faults in progress at once, and makes later ones end at once: call it
+  /// when the emulator stops, before the server's stop waits for its handlers.
+  package func stopDelays() { faultDelays.wake() }
+
   /// Takes one use of the first queued fault matching the request, if any.
   func takeFault(method: String, path: String) -> Fault? {
     state.withStore { store in
@@ -20,7 +24,9 @@ extension Emulator {
   /// Applies a fault: delay, then drop, or a canned status/body; a delay-only fault then
   /// serves the request normally.
   func apply(_ fault: Fault, context: RequestContext) -> HTTPServerResponse {
-    if fault.delayMilliseconds > 0 { clock.sleep(Double(fault.delayMilliseconds) / 1000) }
+    if fault.delayMilliseconds > 0 {
+      faultDelays.sleep(Double(fault.delayMilliseconds) / 1000, on: clock)
+    }
     if fault.drop { return .dropConnection }
     guard fault.status != nil || fault.body != nil else {
       return HTTPServerResponse(route(faultless: context))

@@ -79,6 +79,8 @@ extension Emulator {
     Route(surface: .backend, method: "GET", template: "/v1/users", endpoint: .backendListUsers),
     Route(surface: .backend, method: "POST", template: "/v1/users", endpoint: .backendCreateUser),
     Route(
+      surface: .backend, method: "GET", template: "/v1/users/count", endpoint: .backendCountUsers),
+    Route(
       surface: .backend, method: "GET", template: "/v1/users/{user_id}",
       endpoint: .backendGetUser),
     Route(surface: .backend, method: "GET", template: "/v1/jwks", endpoint: .backendJWKS),

@@ -20,10 +20,18 @@ package final class Emulator: EmulatorSurface {
   package let instanceID: String
   /// The Backend API secret key (`sk_test_…`).
   package let secretKey: String
+  /// The run's test token (the ready line's `test_token`): the test surface answers only
+  /// requests that present it. Always from the secure source, so injected randomness (and the
+  /// ids it draws) is unchanged.
+  package let testToken = RandomSource.secure.base62(32)
   /// The emulator's clock: the one it was given, moved ahead by the test surface's
   /// `POST /__emulator/clock` (the executable dates its HTTP replies by it too).
   package let clock: Clock
   let random: RandomSource
+  /// How much anonymous state is kept (oldest forgotten first).
+  let limits: StoreLimits
+  /// The waits of delayed faults, woken by ``stopDelays()``.
+  let faultDelays = FaultDelays()
   private let logSink: (@Sendable (RequestLogEntry) -> Void)?
   /// Records every Frontend and Backend API reply, for the conformance check.
   let recorder: ReplyRecorder?
@@ -53,13 +61,16 @@ package final class Emulator: EmulatorSurface {
   ///     directory).
   ///   - webhooks: where to deliver Clerk's webhook events, and how (`nil`: none are sent).
   ///   - webhookLog: told of each webhook delivery given up on.
+  ///   - limits: how many anonymous clients, sign-ins, emails and log entries are kept.
   package init(
     configuration: EmulatorConfiguration = .seed, baseURL: String,
     signingKey: EmulatorSigningKey, clock: Clock = .system, random: RandomSource = .secure,
     log: (@Sendable (RequestLogEntry) -> Void)? = nil,
     recorder: ReplyRecorder? = ReplyRecorder.fromEnvironment(),
-    webhooks: WebhookSettings? = nil, webhookLog: @escaping @Sendable (String) -> Void = { _ in }
+    webhooks: WebhookSettings? = nil, webhookLog: @escaping @Sendable (String) -> Void = { _ in },
+    limits: StoreLimits = .standard
   ) {
+    self.limits = limits
     let clockShift = ClockShift()
     let clock = clockShift.shifting(clock)
     self.clock = clock
@@ -127,12 +138,12 @@ package final class Emulator: EmulatorSurface {
     configuration: EmulatorConfiguration = .seed, baseURL: String, privateKey: RSAPrivateKey,
     clock: Clock = .system, random: RandomSource = .secure,
     log: (@Sendable (RequestLogEntry) -> Void)? = nil,
-    recorder: ReplyRecorder? = ReplyRecorder.fromEnvironment()
+    recorder: ReplyRecorder? = ReplyRecorder.fromEnvironment(), limits: StoreLimits = .standard
   ) {
     self.init(
       configuration: configuration, baseURL: baseURL,
       signingKey: EmulatorSigningKey(key: privateKey), clock: clock, random: random, log: log,
-      recorder: recorder)
+      recorder: recorder, limits: limits)
   }
 
   /// The served origin: FAPI URL, BAPI base (without `/v1`), Convex URL and token issuer.
@@ -158,6 +169,7 @@ package final class Emulator: EmulatorSurface {
       "fapi_url": .string(base), "api_url": .string(base), "convex_url": .string(base),
       "jwks_url": .string(base + "/.well-known/jwks.json"),
       "publishable_key": .string(publishableKey), "secret_key": .string(secretKey),
+      "test_token": .string(testToken),
     ]
     if let settings = webhooks?.settings {
       line["webhook_url"] = .string(settings.url)
@@ -178,7 +190,7 @@ package final class Emulator: EmulatorSurface {
   private func handleUnobserved(_ request: HTTPServerRequest) -> HTTPServerResponse {
     let context = RequestContext(request)
     if context.path.hasPrefix("/__emulator/") || context.path == "/__emulator" {
-      if let refusal = TestSurfaceHandler.testSurfaceRefusal(request) {
+      if let refusal = TestSurfaceHandler.testSurfaceRefusal(request, token: testToken) {
         return HTTPServerResponse(
           clerkError(
             ClerkAPIFailure(
@@ -201,7 +213,10 @@ package final class Emulator: EmulatorSurface {
     case .dropConnection: status = 0
     }
     let entry = RequestLogEntry(method: context.method, path: context.path, status: status)
-    state.withStore { $0.requests.append(entry) }
+    state.withStore { store in
+      store.requests.append(entry)
+      store.trim(to: limits)
+    }
     logSink?(entry)
     return response
   }

@@ -90,7 +90,8 @@ enum Endpoint: Sendable, Equatable {
   case deleteSessions, getSession, me
   case myOrganizationMemberships
   case jwks, openIDConfiguration
-  case backendCreateSignInToken, backendRevokeSignInToken, backendListUsers, backendCreateUser,
+  case backendCreateSignInToken, backendRevokeSignInToken, backendListUsers, backendCountUsers,
+    backendCreateUser,
     backendJWKS
   case backendGetUser, backendListSessions, backendGetSession
   case backendListTemplates, backendCreateTemplate, backendGetTemplate, backendUpdateTemplate

@@ -36,6 +36,9 @@ struct Store: Sendable {
   var emailAddresses: [EmailAddressRecord] = []
   var invitations: [OrganizationInvitationRecord] = []
   var instanceInvitations: [InvitationRecord] = []
+  /// The client count past which ``trim(to:)`` looks for anonymous clients to forget again
+  /// (clients with an active session are kept, so a look may forget none).
+  var clientCountToCheck = 0
 
   /// The user with this email address (any case), username (any case) or phone number (E.164,
   /// spaces and dashes ignored).

@@ -1,4 +1,5 @@
 import ClerkCLI
+import ClerkctlCommandLine
 import Testing
 
 @Suite("Command-line parser")

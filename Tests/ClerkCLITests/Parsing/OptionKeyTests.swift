@@ -1,4 +1,5 @@
 import ClerkCLI
+import ClerkctlCommandLine
 import ClerkctlCore
 import ClerkctlHTTP
 import ClerkctlKit

@@ -1,4 +1,5 @@
 import ClerkCLI
+import ClerkctlCommandLine
 import Testing
 
 /// Each kind of ``OptionKey``, on a small command of its own: the parser checks, the key reads

@@ -16,6 +16,10 @@ extension Flows {
         json: ["email_address": ["flows-user@example.com"], "password": "flows-password-1"]))
     let id = try #require(created["id"]?.stringValue)
     let path = "/v1/users/\(id)"
+    let counted = try EmulatorHarness.json(
+      harness.bapi("GET", "/v1/users/count?email_address=flows-user%40example.com"))
+    #expect(counted["total_count"]?.intValue == 1)
+    #expect(counted["object"]?.stringValue == "total_count")
     #expect(
       harness.bapi("PATCH", path, json: ["first_name": "Flo", "public_metadata": ["a": 1]]).status
         == 200)

@@ -19,6 +19,9 @@ struct MachineLoopbackTests {
   ) async throws -> HTTPResponse {
     var headers: HTTPHeaders = ["Content-Type": "application/json"]
     if let bearer { headers.add(name: "Authorization", value: "Bearer " + bearer) }
+    if path.hasPrefix("/__emulator/") {
+      headers.add(name: "X-Emulator-Token", value: emulator.testToken)
+    }
     return try await http.awaitedSend(
       HTTPRequest(
         method: method, url: emulator.apiURL + path, headers: headers,

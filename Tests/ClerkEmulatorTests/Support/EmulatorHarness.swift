@@ -78,7 +78,7 @@ struct EmulatorHarness {
     sourceLocation: SourceLocation
   ) -> HTTPResponse {
     // Every HTTP/1.1 client names the Host; so does the harness, unless the test set one.
-    var headers = headers
+    var headers = withTestToken(headers, target)
     if !headers.contains("Host") { headers.add(name: "Host", value: "127.0.0.1:8787") }
     let reply = emulator.handle(
       HTTPServerRequest(
@@ -95,7 +95,20 @@ struct EmulatorHarness {
     _ method: String, _ target: String, headers: HTTPHeaders = [:], body: [UInt8] = []
   ) throws -> HTTPResponse {
     try http.send(
-      HTTPRequest(method: method, url: baseURL + target, headers: headers, body: body))
+      HTTPRequest(
+        method: method, url: baseURL + target, headers: withTestToken(headers, target),
+        body: body))
+  }
+
+  /// `headers` plus the run's test token for a test-surface `target`, unless the test set a
+  /// token (`X-Emulator-Token: ""` sends none that works).
+  func withTestToken(_ headers: HTTPHeaders, _ target: String) -> HTTPHeaders {
+    guard target.hasPrefix("/__emulator/"), !headers.contains("X-Emulator-Token") else {
+      return headers
+    }
+    var headers = headers
+    headers.add(name: "X-Emulator-Token", value: emulator.testToken)
+    return headers
   }
 
   /// A native FAPI request: `_is_native=true`, form body, client token as-is.
@@ -235,7 +248,9 @@ extension EmulatorHarness {
     // was this call.
     defer { withExtendedLifetime(server) {} }
     return try await http.awaitedSend(
-      HTTPRequest(method: method, url: baseURL + target, headers: headers, body: body))
+      HTTPRequest(
+        method: method, url: baseURL + target, headers: withTestToken(headers, target),
+        body: body))
   }
 
   /// ``fapi(_:_:form:token:sourceLocation:)``, awaited.

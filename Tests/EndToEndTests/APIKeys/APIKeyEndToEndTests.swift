@@ -200,11 +200,7 @@ struct APIKeyEndToEndTests {
     let fault: JSONValue = [
       "method": "POST", "path": "/v1/client/sign_ins", "status": 503, "count": 10,
     ]
-    let queued = try await http.awaitedSend(
-      HTTPRequest(
-        method: "POST", url: apiURL + "/__emulator/faults",
-        headers: ["Content-Type": "application/json"], body: fault.encodedBytes))
-    #expect(queued.status == 200)
+    try await env.admin.fault(fault)
     let failed = try await env.run(["login", "--user-id", userID], extra: admin)
     #expect(failed.status != 0)
     #expect(

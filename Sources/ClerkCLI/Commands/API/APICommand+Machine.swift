@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlKit
 
 /// `clerkctl api` by profile kind: on a machine profile the bearer is an M2M token (the

@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlKit
 
 /// `clerkctl api` on an OAuth profile: the bearer is the access token (refreshed through the

@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlCore
 
 /// `clerkctl api-key`: API keys a signed-in user (or its organization) hands to scripts and CI.

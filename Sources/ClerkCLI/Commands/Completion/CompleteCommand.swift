@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlKit
 
 /// `clerkctl __complete profiles|templates|organizations|providers|subcommands WORD…`

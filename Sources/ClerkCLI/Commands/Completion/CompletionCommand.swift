@@ -1,3 +1,5 @@
+import ClerkctlCommandLine
+
 /// `clerkctl completion bash|zsh|fish`: prints a shell completion script.
 package struct CompletionCommand: Command {
   package static var spec: CommandSpec {

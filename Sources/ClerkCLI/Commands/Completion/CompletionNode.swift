@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import FoundationEssentials
 
 /// One command of the tree, flattened for the completion generators.
@@ -18,9 +19,9 @@ struct CompletionNode {
   }
 
   /// Every visible command in the tree under `root`, root first.
-  static func all(from root: any Command.Type) -> [CompletionNode] {
+  static func all(from root: any CommandDeclaration.Type) -> [CompletionNode] {
     var nodes: [CompletionNode] = []
-    func visit(_ path: [any Command.Type]) {
+    func visit(_ path: [any CommandDeclaration.Type]) {
       let spec = path[path.count - 1].spec
       nodes.append(
         CompletionNode(

@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import FoundationEssentials
 
 extension CompletionScript {

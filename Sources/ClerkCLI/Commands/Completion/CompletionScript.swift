@@ -1,7 +1,11 @@
+import ClerkctlCommandLine
+
 /// Generates shell completion scripts from the command declarations.
 package enum CompletionScript {
   /// The completion script for `shell`, covering every command under `root`.
-  package static func script(for shell: CompletionShell, root: any Command.Type) -> String {
+  package static func script(
+    for shell: CompletionShell, root: any CommandDeclaration.Type
+  ) -> String {
     let nodes = CompletionNode.all(from: root)
     switch shell {
     case .bash: return bash(nodes)

@@ -1,3 +1,5 @@
+import ClerkctlCommandLine
+
 /// `clerkctl config get|set|unset|list`: per-profile defaults.
 package struct ConfigCommand: Command {
   package static var spec: CommandSpec {

@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlKit
 
 /// `clerkctl exec` on a machine profile: the child gets an M2M token, never the secret.

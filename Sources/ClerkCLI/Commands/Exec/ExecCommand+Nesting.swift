@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlKit
 
 /// What `exec` tells its child about itself (issue 28, gap 13), as aws-vault exports

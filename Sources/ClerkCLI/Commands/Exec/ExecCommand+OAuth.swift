@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlKit
 
 /// `clerkctl exec` on an OAuth profile: the child gets an access token, never the refresh

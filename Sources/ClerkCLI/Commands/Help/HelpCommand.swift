@@ -50,7 +50,7 @@ package struct HelpCommand: Command {
       context.terminal.writeOutput(topic.text(columns: context.columns))
       return ExitCode.success.rawValue
     }
-    var path: [any Command.Type] = [RootCommand.self]
+    var path: [any CommandDeclaration.Type] = [RootCommand.self]
     for word in words {
       let spec = path[path.count - 1].spec
       guard let next = spec.subcommand(named: word) else {

@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import FoundationEssentials
 
 /// Renders help for a command from its ``CommandSpec``: OVERVIEW, USAGE, ARGUMENTS, OPTIONS,
@@ -7,7 +8,7 @@ package enum HelpFormatter {
   package static let labelColumnWidth = 26
 
   /// The help text for the last command of `path` (a path from the root), ending in a newline.
-  package static func help(for path: [any Command.Type], columns: Int = 80) -> String {
+  package static func help(for path: [any CommandDeclaration.Type], columns: Int = 80) -> String {
     let spec = path[path.count - 1].spec
     var sections: [String] = []
     sections.append(TextWrapper.paragraphs("OVERVIEW: " + spec.abstract, width: columns))
@@ -47,11 +48,7 @@ package enum HelpFormatter {
       sections.append("SUBCOMMANDS:\n" + list.joined(separator: "\n") + "\n\n" + more)
     }
     if !spec.examples.isEmpty {
-      let examples = spec.examples.map { example in
-        let comment = TextWrapper.wrap(example.description, width: max(20, columns - 4))
-        return comment.map { "  # " + $0 }.joined(separator: "\n") + "\n  " + example.command
-      }
-      sections.append("EXAMPLES:\n" + examples.joined(separator: "\n\n"))
+      sections.append(ProgramHelp.examplesSection(spec.examples, columns: columns))
     }
     return sections.joined(separator: "\n\n") + "\n"
   }
@@ -62,7 +59,7 @@ package enum HelpFormatter {
     + "'clerkctl --help'."
 
   /// The usage line (without `USAGE: `) for the last command of `path`.
-  package static func usage(for path: [any Command.Type]) -> String {
+  package static func usage(for path: [any CommandDeclaration.Type]) -> String {
     let spec = path[path.count - 1].spec
     var parts = [CommandLineParser.commandName(of: path)]
     if path.count == 1 {
@@ -81,31 +78,8 @@ package enum HelpFormatter {
     return parts.joined(separator: " ")
   }
 
-  /// The label of an option in help: `-X, --method <method>`.
-  package static func label(for option: OptionSpec) -> String {
-    var names = ([option.long] + option.aliases).map { "--" + $0 }
-    if let short = option.short { names.insert("-" + String(short), at: 0) }
-    var label = names.joined(separator: ", ")
-    if let value = option.valueName { label += " <\(value)>" }
-    return label
-  }
-
-  /// The description of an option with its choices, default and environment variable.
-  package static func description(for option: OptionSpec) -> String {
-    var notes: [String] = []
-    if case .choice(let choices) = option.valueKind {
-      notes.append("values: " + choices.joined(separator: ", "))
-    }
-    if let value = option.defaultValue { notes.append("default: " + value) }
-    if let variable = option.environmentVariable {
-      notes.append("env: " + variable + (option.isFlag ? "=1" : ""))
-    }
-    if option.isRepeatable { notes.append("repeatable") }
-    return notes.isEmpty ? option.help : option.help + " (" + notes.joined(separator: "; ") + ")"
-  }
-
   private static func optionEntry(_ option: OptionSpec, columns: Int) -> String {
-    entry(label: label(for: option), description: description(for: option), columns)
+    entry(label: option.helpLabel, description: option.helpDescription, columns)
   }
 
   private static func describe(_ help: String, kind: ValueKind) -> String {

@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import FoundationEssentials
 
 /// The help topics that are not commands: `clerkctl help environment` and
@@ -102,7 +103,7 @@ package enum HelpTopic: String, Sendable, CaseIterable {
   }
 
   /// Every option declared in the tree below (and including) `command`.
-  static func allOptions(_ command: any Command.Type) -> [OptionSpec] {
+  static func allOptions(_ command: any CommandDeclaration.Type) -> [OptionSpec] {
     command.spec.options + command.spec.subcommands.flatMap { allOptions($0) }
   }
 }

@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlCore
 import FoundationEssentials
 
@@ -6,7 +7,7 @@ import FoundationEssentials
 package enum ManPageGenerator {
   /// The man page for the last command of `path` (a path from the root). The root's page also
   /// lists every subcommand, the environment and the exit codes.
-  package static func manPage(for path: [any Command.Type]) -> String {
+  package static func manPage(for path: [any CommandDeclaration.Type]) -> String {
     let spec = path[path.count - 1].spec
     let title = (["clerkctl"] + path.dropFirst().map { $0.spec.name }).joined(separator: "-")
     var out: [String] = []
@@ -87,12 +88,12 @@ package enum ManPageGenerator {
   /// Every page `make install` writes: its name (`clerkctl-jwt-decode`) and the command words
   /// that select it (`["jwt", "decode"]`), the root first.
   package static func pages(
-    from root: any Command.Type = RootCommand.self
+    from root: any CommandDeclaration.Type = RootCommand.self
   ) -> [(
     name: String, words: [String]
   )] {
     var pages: [(name: String, words: [String])] = []
-    func visit(_ path: [any Command.Type]) {
+    func visit(_ path: [any CommandDeclaration.Type]) {
       let words = path.dropFirst().map { $0.spec.name }
       pages.append(((["clerkctl"] + words).joined(separator: "-"), words))
       for child in path[path.count - 1].spec.subcommands where !child.spec.isHidden {
@@ -120,7 +121,7 @@ package enum ManPageGenerator {
     ]
   }
 
-  private static func seeAlso(for path: [any Command.Type]) -> String {
+  private static func seeAlso(for path: [any CommandDeclaration.Type]) -> String {
     let names = pages().map(\.name)
     let current = (["clerkctl"] + path.dropFirst().map { $0.spec.name }).joined(separator: "-")
     let related = names.filter { name in
@@ -136,16 +137,11 @@ package enum ManPageGenerator {
     out.append(".SH \(title)")
     for option in options {
       out.append(".TP")
-      out.append(".B " + escape(HelpFormatter.label(for: option)))
-      out.append(escape(HelpFormatter.description(for: option)))
+      out.append(".B " + escape(option.helpLabel))
+      out.append(escape(option.helpDescription))
     }
   }
 
-  /// Escapes text for roff: backslashes, and a leading `.` or `'` that would read as a request.
-  static func escape(_ text: String) -> String {
-    let escaped = text.replacing("\\", with: "\\e").replacing("-", with: "\\-")
-    return escaped.split(separator: "\n", omittingEmptySubsequences: false).map { line in
-      line.hasPrefix(".") || line.hasPrefix("'") ? "\\&" + line : String(line)
-    }.joined(separator: "\n")
-  }
+  /// Escapes text for roff (``Roff/escape(_:)``).
+  static func escape(_ text: String) -> String { Roff.escape(text) }
 }

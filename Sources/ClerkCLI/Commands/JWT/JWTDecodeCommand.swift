@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlCore
 
 /// `clerkctl jwt decode`: prints a JWT's header and payload without verifying it.

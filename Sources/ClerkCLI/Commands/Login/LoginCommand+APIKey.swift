@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlCore
 import ClerkctlKit
 import FoundationEssentials

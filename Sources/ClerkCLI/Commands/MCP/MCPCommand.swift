@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlCore
 
 /// `clerkctl mcp`: sign in to MCP servers whose authorization server is Clerk.

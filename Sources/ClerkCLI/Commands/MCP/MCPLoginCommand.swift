@@ -1,4 +1,5 @@
 import ClerkctlBrowserSignIn
+import ClerkctlCommandLine
 import ClerkctlCore
 import ClerkctlHTTP
 import ClerkctlKit

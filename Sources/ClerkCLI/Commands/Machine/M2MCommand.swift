@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlCore
 
 /// `clerkctl m2m`: verify, list and revoke M2M tokens.

@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlCore
 
 /// `clerkctl machine`: manage the instance's machines with `CLERK_SECRET_KEY`.

@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlCore
 
 /// `clerkctl oauth`: Clerk as an OAuth 2.1 authorization server — register clients, introspect

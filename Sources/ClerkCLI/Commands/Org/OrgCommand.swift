@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlCore
 
 /// `clerkctl org`: the signed-in user's Clerk organizations, and the session's active one.

@@ -1,3 +1,5 @@
+import ClerkctlCommandLine
+
 /// `clerkctl profile`: list the stored sign-ins and choose the default one.
 package struct ProfileCommand: Command {
   package static var spec: CommandSpec {

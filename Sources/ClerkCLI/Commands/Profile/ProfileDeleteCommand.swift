@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlCore
 import ClerkctlKit
 
@@ -35,7 +36,7 @@ package struct ProfileDeleteCommand: Command {
       case .run(let type, let parsed) = try CommandLineParser(root: RootCommand.self).parse(
         ["logout"])
     else { return ExitCode.failure.rawValue }
-    let code = try type.init(parsed: parsed).run(logoutContext)
+    let code = try CommandLineParser.command(type).init(parsed: parsed).run(logoutContext)
     try ProfileConfig.move(profile: name, to: nil, context)
     if (try? store.defaultProfile()) == name { try store.clearDefaultProfile() }
     context.note("Deleted profile '\(name)'.")

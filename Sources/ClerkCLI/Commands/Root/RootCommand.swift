@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlCore
 
 /// `clerkctl`: the root of the command tree, holding the global options.
@@ -30,6 +31,9 @@ package struct RootCommand: Command {
         TestingTokenCommand.self,
         JWTCommand.self, DoctorCommand.self, CompletionCommand.self, VersionCommand.self,
         HelpCommand.self, CompleteCommand.self,
+      ],
+      shortOptionHints: [
+        "v": "'-v' is not an option: --verbose traces HTTP, -V (--version) prints the version"
       ])
   }
 

@@ -1,3 +1,4 @@
+import ClerkctlCommandLine
 import ClerkctlCore
 
 /// `clerkctl version`: the same as `clerkctl --version`.

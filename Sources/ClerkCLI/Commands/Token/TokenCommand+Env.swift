@@ -1,3 +1,5 @@
+import ClerkctlCommandLine
+
 /// `token --format env`: shell lines for `eval`, as `aws configure export-credentials
 /// --format env` prints them.
 extension TokenCommand {

@@ -1,5 +1,6 @@
 import ClerkCLI
 import ClerkTestSupport
+import ClerkctlCommandLine
 import ClerkctlKit
 import Foundation
 import Testing
@@ -8,7 +9,7 @@ import Testing
 struct CompletionScriptTests {
   /// Every command below the root, and every option, from the declarations.
   private static func walk(
-    _ command: any Command.Type, into names: inout [String], options: inout [OptionSpec]
+    _ command: any CommandDeclaration.Type, into names: inout [String], options: inout [OptionSpec]
   ) {
     options += command.spec.options
     for child in command.spec.subcommands {

@@ -1,5 +1,6 @@
 import ClerkCLI
 import ClerkctlBrowserSignIn
+import ClerkctlCommandLine
 import Testing
 
 @Suite("Browser launcher and browser login options")

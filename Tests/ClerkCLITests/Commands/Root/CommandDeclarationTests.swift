@@ -1,11 +1,12 @@
 import ClerkCLI
+import ClerkctlCommandLine
 import Testing
 
 @Suite("Command declarations")
 struct CommandDeclarationTests {
   private static func allPaths(
-    _ path: [any Command.Type] = [RootCommand.self]
-  ) -> [[any Command.Type]] {
+    _ path: [any CommandDeclaration.Type] = [RootCommand.self]
+  ) -> [[any CommandDeclaration.Type]] {
     [path] + path[path.count - 1].spec.subcommands.flatMap { allPaths(path + [$0]) }
   }
 

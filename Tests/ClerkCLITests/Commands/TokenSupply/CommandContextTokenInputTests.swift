@@ -1,4 +1,5 @@
 import ClerkCLI
+import ClerkctlCommandLine
 import Testing
 
 /// Where `jwt decode`/`jwt verify` take the token from.

@@ -68,6 +68,10 @@ def users(clerk, report):
     listed = clerk.users.list(request={"email_address": ["sdk-user@example.com"]})
     check([user.id for user in listed] == [made.id], "users.list by email_address")
     check(len(clerk.users.list(request={"limit": 2})) == 2, "users.list limit")
+    counted = clerk.users.count(request={"email_address": ["sdk-user@example.com"]})
+    check(counted.object == "total_count" and counted.total_count == 1, "users.count by email")
+    check(clerk.users.count().total_count == len(clerk.users.list(request={"limit": 500})),
+          "users.count of all")
     check([u.id for u in clerk.users.list(request={"user_id": [made.id], "query": "sdk-u"})]
           == [made.id], "users.list by user_id and query")
     check(clerk.users.get(user_id=made.id).id == made.id, "users.get")

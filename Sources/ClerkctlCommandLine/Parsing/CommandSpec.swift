@@ -1,3 +1,10 @@
+/// A type that declares a command: the parser, help, completion and the man page read its
+/// `spec`. Each executable's commands refine it with what they run.
+package protocol CommandDeclaration: Sendable {
+  /// The declaration the parser, help, completion and the man page read.
+  static var spec: CommandSpec { get }
+}
+
 /// Declares one command: what the parser accepts and what help, completion and the man page show.
 package struct CommandSpec: Sendable {
   /// The name typed on the command line (`decode` for `clerkctl jwt decode`).
@@ -15,18 +22,21 @@ package struct CommandSpec: Sendable {
   /// Positional arguments, in order.
   package var arguments: [ArgumentSpec]
   /// Subcommands; a command with subcommands takes no positional arguments of its own.
-  package var subcommands: [any Command.Type]
+  package var subcommands: [any CommandDeclaration.Type]
   /// When true, option parsing stops at the first positional argument, and it and everything
   /// after it are arguments (`clerkctl exec env -i`).
   package var optionsEndAtFirstArgument: Bool
   /// Hidden commands are accepted but not listed in help or completion.
   package var isHidden: Bool
+  /// What to say for an undeclared short option (`v` on the root: which flags it may have
+  /// meant), for this command and those below it.
+  package var shortOptionHints: [Character: String]
 
   package init(
     name: String, aliases: [String] = [], abstract: String, discussion: String = "",
     examples: [CommandExample] = [], options: [OptionSpec] = [], arguments: [ArgumentSpec] = [],
-    subcommands: [any Command.Type] = [], optionsEndAtFirstArgument: Bool = false,
-    isHidden: Bool = false
+    subcommands: [any CommandDeclaration.Type] = [], optionsEndAtFirstArgument: Bool = false,
+    isHidden: Bool = false, shortOptionHints: [Character: String] = [:]
   ) {
     self.name = name
     self.aliases = aliases
@@ -38,10 +48,11 @@ package struct CommandSpec: Sendable {
     self.subcommands = subcommands
     self.optionsEndAtFirstArgument = optionsEndAtFirstArgument
     self.isHidden = isHidden
+    self.shortOptionHints = shortOptionHints
   }
 
   /// The subcommand named `word` (by name or alias).
-  package func subcommand(named word: String) -> (any Command.Type)? {
+  package func subcommand(named word: String) -> (any CommandDeclaration.Type)? {
     subcommands.first { $0.spec.name == word || $0.spec.aliases.contains(word) }
   }
 }

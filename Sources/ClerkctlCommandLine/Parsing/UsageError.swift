@@ -1,7 +1,7 @@
 /// A usage error: the command line is wrong, or input is missing where no prompt is possible.
 ///
-/// Exits 2. ``ErrorReporter`` prints one line, `clerkctl: MESSAGE (see 'clerkctl CMD --help')`
-/// on stderr.
+/// Exits 2. Each executable prints one line on stderr, `PROGRAM: MESSAGE (see 'PROGRAM CMD
+/// --help')`.
 package struct UsageError: Error, Equatable, CustomStringConvertible {
   /// The one-line message, without the `error: ` prefix.
   package var message: String

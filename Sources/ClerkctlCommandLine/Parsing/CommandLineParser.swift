@@ -1,5 +1,3 @@
-import ClerkctlCommandLine
-
 /// Parses a command line against a tree of ``CommandSpec``s.
 ///
 /// Rules: nested subcommands (`jwt decode`); `--opt value`, `--opt=value`, `-X value`,
@@ -9,9 +7,9 @@ import ClerkctlCommandLine
 /// value-taking option given twice keeps its last value unless it is repeatable.
 package struct CommandLineParser: Sendable {
   /// The root of the command tree.
-  package var root: any Command.Type
+  package var root: any CommandDeclaration.Type
 
-  package init(root: any Command.Type) {
+  package init(root: any CommandDeclaration.Type) {
     self.root = root
   }
 
@@ -49,13 +47,14 @@ package struct CommandLineParser: Sendable {
 
   /// Every option in effect for the last command of `path`: its own, then those of the commands
   /// above it.
-  package static func effectiveOptions(for path: [any Command.Type]) -> [OptionSpec] {
+  package static func effectiveOptions(for path: [any CommandDeclaration.Type]) -> [OptionSpec] {
     path.reversed().flatMap { $0.spec.options }
   }
 
-  /// `"clerkctl jwt decode"` for a path from the root.
-  package static func commandName(of path: [any Command.Type]) -> String {
-    (["clerkctl"] + path.dropFirst().map { $0.spec.name }).joined(separator: " ")
+  /// The command's full name for a path from the root: the root's name, then each
+  /// subcommand's (`"clerkctl jwt decode"`).
+  package static func commandName(of path: [any CommandDeclaration.Type]) -> String {
+    path.map { $0.spec.name }.joined(separator: " ")
   }
 
   private static func checkArguments(_ values: [String], of spec: CommandSpec) throws {
@@ -90,7 +89,7 @@ package struct CommandLineParser: Sendable {
 extension CommandLineParser {
   /// The parser's progress through one command line.
   private struct State {
-    var path: [any Command.Type]
+    var path: [any CommandDeclaration.Type]
     var parsed = ParsedArguments()
     var helpRequested = false
     var versionRequested = false
@@ -98,9 +97,14 @@ extension CommandLineParser {
     var arguments: [String] = []
     var operandsOnly = false
 
-    var leaf: any Command.Type { path[path.count - 1] }
+    var leaf: any CommandDeclaration.Type { path[path.count - 1] }
     var name: String { CommandLineParser.commandName(of: path) }
     var options: [OptionSpec] { CommandLineParser.effectiveOptions(for: path) }
+    /// ` for 'clerkctl jwt'` after an unknown option's name; nothing for a program that is one
+    /// command (no subcommands), where the name would only repeat the program's.
+    var forCommand: String {
+      path.count == 1 && path[0].spec.subcommands.isEmpty ? "" : " for '\(name)'"
+    }
 
     mutating func consume(_ arguments: [String]) throws {
       self.arguments = arguments
@@ -137,7 +141,7 @@ extension CommandLineParser {
       guard let option = options.first(where: { $0.long == name || $0.aliases.contains(name) })
       else {
         let candidates = options.filter { !$0.isHidden }.flatMap { [$0.longFlag] }
-        var message = "unknown option '\(spelling)' for '\(self.name)'"
+        var message = "unknown option '\(spelling)'" + forCommand
         if let suggestion = Suggestion.closest(to: spelling, in: candidates) {
           message += "; did you mean '\(suggestion)'?"
         }
@@ -159,11 +163,10 @@ extension CommandLineParser {
         position += 1
         let spelling = "-" + String(letter)
         guard let option = options.first(where: { $0.short == letter }) else {
-          if letter == "v" {
-            throw UsageError(
-              "'-v' is not an option: --verbose traces HTTP, -V (--version) prints the version")
+          if let hint = path.lazy.compactMap({ $0.spec.shortOptionHints[letter] }).first {
+            throw UsageError(hint)
           }
-          throw UsageError("unknown option '\(spelling)' for '\(name)'")
+          throw UsageError("unknown option '\(spelling)'" + forCommand)
         }
         if option.isFlag {
           record(flag: option)
@@ -213,8 +216,8 @@ extension CommandLineParser {
 
     private mutating func record(flag option: OptionSpec) {
       parsed.flagCounts[option.long, default: 0] += 1
-      if option == OptionKey.help.spec { helpRequested = true }
-      if option == OptionKey.version.spec { versionRequested = true }
+      if option.long == "help" { helpRequested = true }
+      if option.long == "version" { versionRequested = true }
     }
 
     private mutating func record(_ option: OptionSpec, spelling: String, value: String) throws {

@@ -1,5 +1,3 @@
-import ClerkctlCommandLine
-
 /// What an option's or argument's value is: how the parser checks it and how shells complete it.
 package enum ValueKind: Sendable, Equatable {
   /// Free text, checked by the command.
@@ -34,7 +32,7 @@ package enum ValueKind: Sendable, Equatable {
   /// Checks `value` for an option or argument shown as `label`.
   ///
   /// - Returns: the usage-error message, or `nil` when the value is acceptable.
-  func problem(with value: String, label: String) -> String? {
+  package func problem(with value: String, label: String) -> String? {
     switch self {
     case .string, .path, .directory, .url, .command, .profile, .template, .organization,
       .provider:
@@ -58,7 +56,7 @@ package enum ValueKind: Sendable, Equatable {
       return nil
     case .choice(let choices):
       guard choices.contains(value) else {
-        let near = ErrorRefinement.nearestProfile(to: value, in: choices).map {
+        let near = Suggestion.nearest(to: value, in: choices).map {
           "; did you mean '\($0)'?"
         }
         return "'\(label)' must be one of \(choices.joined(separator: ", "))" + (near ?? "")

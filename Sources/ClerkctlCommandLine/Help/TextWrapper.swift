@@ -1,9 +1,9 @@
 import FoundationEssentials
 
 /// Greedy word wrapping for help text.
-enum TextWrapper {
+package enum TextWrapper {
   /// Splits `text` into lines at most `width` long (a longer word gets a line of its own).
-  static func wrap(_ text: String, width: Int) -> [String] {
+  package static func wrap(_ text: String, width: Int) -> [String] {
     var lines: [String] = []
     var line = ""
     for word in text.split(separator: " ", omittingEmptySubsequences: true) {
@@ -21,7 +21,7 @@ enum TextWrapper {
   }
 
   /// Wraps paragraphs (separated by blank lines) with `indent` spaces before every line.
-  static func paragraphs(_ text: String, width: Int, indent: Int = 0) -> String {
+  package static func paragraphs(_ text: String, width: Int, indent: Int = 0) -> String {
     let pad = String(repeating: " ", count: indent)
     return text.split(separator: "\n\n", omittingEmptySubsequences: false).map { paragraph in
       let flat = paragraph.split(whereSeparator: \.isNewline).joined(separator: " ")
@@ -32,7 +32,9 @@ enum TextWrapper {
   /// One help entry: `label` in a column of `labelWidth` after a 2-space indent, then the
   /// wrapped description; a label too long for the column puts the description on the next
   /// line.
-  static func entry(label: String, description: String, labelWidth: Int, columns: Int) -> String {
+  package static func entry(
+    label: String, description: String, labelWidth: Int, columns: Int
+  ) -> String {
     let descriptionColumn = 2 + labelWidth
     let lines = wrap(description, width: max(20, columns - descriptionColumn))
     let pad = String(repeating: " ", count: descriptionColumn)

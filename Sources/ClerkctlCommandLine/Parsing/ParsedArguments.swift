@@ -35,7 +35,7 @@ package struct ParsedArguments: Sendable, Equatable {
 
   /// Every value the parser recorded for `spec` (an option that takes one), in order. Only
   /// ``OptionKey`` reads these: commands read typed keys.
-  func values(of spec: OptionSpec) -> [String] { optionValues[declared(spec.long)] ?? [] }
+  package func values(of spec: OptionSpec) -> [String] { optionValues[declared(spec.long)] ?? [] }
 
   /// How many times the flag `spec` was given. Only ``OptionKey`` reads this.
   func count(of spec: OptionSpec) -> Int { flagCounts[declared(spec.long)] ?? 0 }
@@ -43,7 +43,8 @@ package struct ParsedArguments: Sendable, Equatable {
   /// `long`, after checking the command declares it.
   private func declared(_ long: String) -> String {
     if let declaredOptions, !declaredOptions.contains(long) {
-      preconditionFailure("'\(commandName)' reads the undeclared option '--\(long)'")
+      preconditionFailure(
+        "'\(commandPath.joined(separator: " "))' reads the undeclared option '--\(long)'")
     }
     return long
   }
@@ -52,7 +53,4 @@ package struct ParsedArguments: Sendable, Equatable {
   package func positional(_ index: Int) -> String? {
     positionals.indices.contains(index) ? positionals[index] : nil
   }
-
-  /// `"clerkctl jwt decode"`.
-  package var commandName: String { (["clerkctl"] + commandPath).joined(separator: " ") }
 }
