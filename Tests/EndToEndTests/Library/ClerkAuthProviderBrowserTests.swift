@@ -124,7 +124,7 @@ struct ClerkAuthProviderBrowserTests {
     let store = ClerkCredentialStore(profile: "app", backing: .success(backing))
     let admin = EmulatorAdmin(emulator)
     try await admin.clearRequests()
-    let opened = Recorder<URL>()
+    let opened = Recorder<String>()
     await #expect {
       try await provider(store).loginWithBrowser(.oauth(provider: "google"), callbackPort: 0) {
         opened.append($0)
