@@ -39,12 +39,17 @@ struct EmulatorExecutableTests {
         headers: ["Authorization": token]))
   }
 
-  @Test("ready line: six keys, bases without /v1; the seed signs in; SIGTERM exits 0")
+  @Test("ready line: seven keys, bases without /v1; the seed signs in; SIGTERM exits 0")
   func seeded() async throws {
     let emulator = try await EmulatorProcess.start()
     let keys = Set(emulator.ready.objectValue?.keys.map { $0 } ?? [])
     #expect(
-      keys == ["fapi_url", "api_url", "convex_url", "jwks_url", "publishable_key", "secret_key"])
+      keys == [
+        "fapi_url", "api_url", "convex_url", "jwks_url", "publishable_key", "secret_key",
+        "test_token",
+      ])
+    // The test surface's token: new each run, long enough not to be guessed.
+    #expect((emulator.ready["test_token"]?.stringValue?.count ?? 0) >= 32)
     for url in [emulator.fapiURL, emulator.apiURL, emulator.convexURL] {
       #expect(url.hasPrefix("http://127.0.0.1:"))
       #expect(!url.contains("/v1"))
