@@ -131,7 +131,6 @@ extension FrontendAPIHandler {
       try ClerkAPIFailure.checkAllowed(user, now: now)
     }
     let form = context.form
-    var reply = FrontendReply(body: .null)
     switch endpoint {
     case .getSignIn:
       break
@@ -139,118 +138,171 @@ extension FrontendAPIHandler {
     where form.nonEmpty("strategy").map(Self.isBrowserStrategy) == true:
       return try prepareBrowserSignIn(&signIn, form, store: &store, now: now)
     case .prepareFirstFactor:
-      guard signIn.status == .needsFirstFactor,
-        let user = signIn.userID.flatMap({ store.users[$0] })
-      else { throw .clientStateInvalid("prepare_first_factor") }
-      guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
-      switch strategy {
-      case "email_code", "phone_code":
-        try checkIdentification(form, user: user)
-        signIn.firstFactor = try codeVerification(
-          strategy, store: &store, user: user, signInID: signIn.id, factor: "first_factor",
-          now: now)
-      case "password" where user.password != nil:
-        signIn.firstFactor = .init(strategy: "password", status: "unverified", attempts: 0)
-      default:
-        throw .strategyInvalid
-      }
+      try prepareFirstFactor(&signIn, form, store: &store, now: now)
     case .attemptFirstFactor:
-      guard signIn.status == .needsFirstFactor,
-        let user = signIn.userID.flatMap({ store.users[$0] })
-      else { throw .clientStateInvalid("attempt_first_factor") }
-      guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
-      switch strategy {
-      case "password":
-        guard let expected = user.password else { throw .strategyInvalid }
-        guard let password = form.nonEmpty("password") else { throw .paramMissing("password") }
-        guard ConstantTime.equals(expected, password) else { throw .passwordIncorrect }
-        signIn.firstFactor = .init(strategy: "password", status: "verified", attempts: 1)
-      case "email_code", "phone_code":
-        guard var verification = signIn.firstFactor, verification.strategy == strategy else {
-          throw .clientStateInvalid("attempt_first_factor")
-        }
-        let outcome = checkCode(&verification, form.nonEmpty("code"), now: now)
-        signIn.firstFactor = verification
-        store.signIns[id] = signIn
-        if let outcome { throw outcome }
-      default:
-        throw .strategyInvalid
-      }
-      signIn.firstFactorVerifiedAt = now
-      signIn.status = user.hasSecondFactor ? .needsSecondFactor : .complete
-      store.signIns[id] = signIn
-      if signIn.status == .complete {
-        reply.issueClientToken = complete(id, strategy: strategy, store: &store, now: now)
-      }
-      return respond(id, reply: reply, store: store, now: now)
+      return try attemptFirstFactor(&signIn, form, store: &store, now: now)
     case .prepareSecondFactor:
-      guard signIn.status == .needsSecondFactor,
-        let user = signIn.userID.flatMap({ store.users[$0] })
-      else { throw .clientStateInvalid("prepare_second_factor") }
-      guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
-      guard ["email_code", "phone_code"].contains(strategy) else { throw .strategyInvalid }
-      try checkIdentification(form, user: user)
-      signIn.secondFactor = try codeVerification(
-        strategy, store: &store, user: user, signInID: signIn.id, factor: "second_factor",
-        now: now)
+      try prepareSecondFactor(&signIn, form, store: &store, now: now)
     case .attemptSecondFactor:
-      guard signIn.status == .needsSecondFactor,
-        let user = signIn.userID.flatMap({ store.users[$0] })
-      else { throw .clientStateInvalid("attempt_second_factor") }
-      guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
-      switch strategy {
-      case "totp":
-        guard let secret = user.totpSecret else { throw .strategyInvalid }
-        guard let code = form.nonEmpty("code") else { throw .paramMissing("code") }
-        let seconds = now / 1000
-        let valid = [seconds - 30, seconds, seconds + 30].contains {
-          ConstantTime.equals(TOTP.code(secret: secret, time: $0), code)
-        }
-        var verification =
-          signIn.secondFactor?.strategy == "totp"
-          ? signIn.secondFactor ?? .init(strategy: "totp", status: "unverified", attempts: 0)
-          : .init(strategy: "totp", status: "unverified", attempts: 0)
-        verification.attempts += 1
-        verification.status = valid ? "verified" : "unverified"
-        signIn.secondFactor = verification
-        store.signIns[id] = signIn
-        guard valid else { throw .codeIncorrect }
-      case "email_code", "phone_code":
-        guard var verification = signIn.secondFactor, verification.strategy == strategy else {
-          throw .clientStateInvalid("attempt_second_factor")
-        }
-        let outcome = checkCode(&verification, form.nonEmpty("code"), now: now)
-        signIn.secondFactor = verification
-        store.signIns[id] = signIn
-        if let outcome { throw outcome }
-      case "backup_code":
-        guard user.backupCodeEnabled else { throw .strategyInvalid }
-        guard let code = form.nonEmpty("code") else { throw .paramMissing("code") }
-        // Each code works once: a used one is as wrong as one never issued.
-        let index = user.backupCodes.firstIndex { ConstantTime.equals($0, code) }
-        var verification =
-          signIn.secondFactor?.strategy == "backup_code"
-          ? signIn.secondFactor ?? .init(strategy: strategy, status: "unverified", attempts: 0)
-          : .init(strategy: strategy, status: "unverified", attempts: 0)
-        verification.attempts += 1
-        verification.status = index == nil ? "unverified" : "verified"
-        signIn.secondFactor = verification
-        store.signIns[id] = signIn
-        guard let index else { throw .codeIncorrect }
-        store.users[user.id]?.backupCodes.remove(at: index)
-      default:
-        throw .strategyInvalid
-      }
-      signIn.status = .complete
-      store.signIns[id] = signIn
-      let first = signIn.firstFactor?.strategy ?? "password"
-      reply.issueClientToken = complete(id, strategy: first, store: &store, now: now)
-      return respond(id, reply: reply, store: store, now: now)
+      return try attemptSecondFactor(&signIn, form, store: &store, now: now)
     default:
       throw .routeNotFound
     }
     store.signIns[id] = signIn
+    return respond(id, reply: FrontendReply(body: .null), store: store, now: now)
+  }
+
+  /// `prepare_first_factor` with a code or password strategy: a code "sent", or the password
+  /// verification started. The caller stores `signIn`.
+  private func prepareFirstFactor(
+    _ signIn: inout SignInRecord, _ form: FormData, store: inout Store, now: Int64
+  ) throws(ClerkAPIFailure) {
+    guard signIn.status == .needsFirstFactor,
+      let user = signIn.userID.flatMap({ store.users[$0] })
+    else { throw .clientStateInvalid("prepare_first_factor") }
+    guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
+    switch strategy {
+    case "email_code", "phone_code":
+      try checkIdentification(form, user: user)
+      signIn.firstFactor = try codeVerification(
+        strategy, store: &store, user: user, signInID: signIn.id, factor: "first_factor",
+        now: now)
+    case "password" where user.password != nil:
+      signIn.firstFactor = .init(strategy: "password", status: "unverified", attempts: 0)
+    default:
+      throw .strategyInvalid
+    }
+  }
+
+  /// `attempt_first_factor`: the password or code checked (a wrong code counted and stored);
+  /// then the second factor is due, or the sign-in completes.
+  private func attemptFirstFactor(
+    _ signIn: inout SignInRecord, _ form: FormData, store: inout Store, now: Int64
+  ) throws(ClerkAPIFailure) -> FrontendReply {
+    let id = signIn.id
+    guard signIn.status == .needsFirstFactor,
+      let user = signIn.userID.flatMap({ store.users[$0] })
+    else { throw .clientStateInvalid("attempt_first_factor") }
+    guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
+    switch strategy {
+    case "password":
+      guard let expected = user.password else { throw .strategyInvalid }
+      guard let password = form.nonEmpty("password") else { throw .paramMissing("password") }
+      guard ConstantTime.equals(expected, password) else { throw .passwordIncorrect }
+      signIn.firstFactor = .init(strategy: "password", status: "verified", attempts: 1)
+    case "email_code", "phone_code":
+      guard var verification = signIn.firstFactor, verification.strategy == strategy else {
+        throw .clientStateInvalid("attempt_first_factor")
+      }
+      let outcome = checkCode(&verification, form.nonEmpty("code"), now: now)
+      signIn.firstFactor = verification
+      store.signIns[id] = signIn
+      if let outcome { throw outcome }
+    default:
+      throw .strategyInvalid
+    }
+    signIn.firstFactorVerifiedAt = now
+    signIn.status = user.hasSecondFactor ? .needsSecondFactor : .complete
+    store.signIns[id] = signIn
+    var reply = FrontendReply(body: .null)
+    if signIn.status == .complete {
+      reply.issueClientToken = complete(id, strategy: strategy, store: &store, now: now)
+    }
     return respond(id, reply: reply, store: store, now: now)
+  }
+
+  /// `prepare_second_factor`: an email or phone code "sent". The caller stores `signIn`.
+  private func prepareSecondFactor(
+    _ signIn: inout SignInRecord, _ form: FormData, store: inout Store, now: Int64
+  ) throws(ClerkAPIFailure) {
+    guard signIn.status == .needsSecondFactor,
+      let user = signIn.userID.flatMap({ store.users[$0] })
+    else { throw .clientStateInvalid("prepare_second_factor") }
+    guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
+    guard ["email_code", "phone_code"].contains(strategy) else { throw .strategyInvalid }
+    try checkIdentification(form, user: user)
+    signIn.secondFactor = try codeVerification(
+      strategy, store: &store, user: user, signInID: signIn.id, factor: "second_factor",
+      now: now)
+  }
+
+  /// `attempt_second_factor`: a TOTP, email or phone code, or a backup code checked (each
+  /// attempt counted and stored); then the sign-in completes.
+  private func attemptSecondFactor(
+    _ signIn: inout SignInRecord, _ form: FormData, store: inout Store, now: Int64
+  ) throws(ClerkAPIFailure) -> FrontendReply {
+    let id = signIn.id
+    guard signIn.status == .needsSecondFactor,
+      let user = signIn.userID.flatMap({ store.users[$0] })
+    else { throw .clientStateInvalid("attempt_second_factor") }
+    guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
+    switch strategy {
+    case "totp":
+      try attemptTOTP(&signIn, form, user: user, store: &store, now: now)
+    case "email_code", "phone_code":
+      guard var verification = signIn.secondFactor, verification.strategy == strategy else {
+        throw .clientStateInvalid("attempt_second_factor")
+      }
+      let outcome = checkCode(&verification, form.nonEmpty("code"), now: now)
+      signIn.secondFactor = verification
+      store.signIns[id] = signIn
+      if let outcome { throw outcome }
+    case "backup_code":
+      try attemptBackupCode(&signIn, form, user: user, store: &store)
+    default:
+      throw .strategyInvalid
+    }
+    signIn.status = .complete
+    store.signIns[id] = signIn
+    let first = signIn.firstFactor?.strategy ?? "password"
+    var reply = FrontendReply(body: .null)
+    reply.issueClientToken = complete(id, strategy: first, store: &store, now: now)
+    return respond(id, reply: reply, store: store, now: now)
+  }
+
+  /// A TOTP code checked against the user's secret (the 30 s step before and after too); the
+  /// attempt is counted and stored.
+  private func attemptTOTP(
+    _ signIn: inout SignInRecord, _ form: FormData, user: UserRecord, store: inout Store,
+    now: Int64
+  ) throws(ClerkAPIFailure) {
+    guard let secret = user.totpSecret else { throw .strategyInvalid }
+    guard let code = form.nonEmpty("code") else { throw .paramMissing("code") }
+    let seconds = now / 1000
+    let valid = [seconds - 30, seconds, seconds + 30].contains {
+      ConstantTime.equals(TOTP.code(secret: secret, time: $0), code)
+    }
+    var verification =
+      signIn.secondFactor?.strategy == "totp"
+      ? signIn.secondFactor ?? .init(strategy: "totp", status: "unverified", attempts: 0)
+      : .init(strategy: "totp", status: "unverified", attempts: 0)
+    verification.attempts += 1
+    verification.status = valid ? "verified" : "unverified"
+    signIn.secondFactor = verification
+    store.signIns[signIn.id] = signIn
+    guard valid else { throw .codeIncorrect }
+  }
+
+  /// A backup code checked and, when it is one of the user's, used up; the attempt is counted
+  /// and stored.
+  private func attemptBackupCode(
+    _ signIn: inout SignInRecord, _ form: FormData, user: UserRecord, store: inout Store
+  ) throws(ClerkAPIFailure) {
+    let strategy = "backup_code"
+    guard user.backupCodeEnabled else { throw .strategyInvalid }
+    guard let code = form.nonEmpty("code") else { throw .paramMissing("code") }
+    // Each code works once: a used one is as wrong as one never issued.
+    let index = user.backupCodes.firstIndex { ConstantTime.equals($0, code) }
+    var verification =
+      signIn.secondFactor?.strategy == "backup_code"
+      ? signIn.secondFactor ?? .init(strategy: strategy, status: "unverified", attempts: 0)
+      : .init(strategy: strategy, status: "unverified", attempts: 0)
+    verification.attempts += 1
+    verification.status = index == nil ? "unverified" : "verified"
+    signIn.secondFactor = verification
+    store.signIns[signIn.id] = signIn
+    guard let index else { throw .codeIncorrect }
+    store.users[user.id]?.backupCodes.remove(at: index)
   }
 
   /// Checks an email code; returns the failure to throw (after the attempt is counted).
