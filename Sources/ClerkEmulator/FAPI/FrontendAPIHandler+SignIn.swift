@@ -59,7 +59,7 @@ extension FrontendAPIHandler {
       createdSessionID: nil, firstFactorVerifiedAt: nil, createdAt: now,
       abandonAt: now + 86_400_000)
     if let user, password != nil {
-      signIn.firstFactor = .init(strategy: "password", status: "verified", attempts: 1)
+      signIn.firstFactor = .init(strategy: "password", status: .verified, attempts: 1)
       signIn.firstFactorVerifiedAt = now
       signIn.status = user.hasSecondFactor ? .needsSecondFactor : .complete
     } else if let user, let strategy, strategy != "password" {
@@ -106,7 +106,7 @@ extension FrontendAPIHandler {
     let signIn = SignInRecord(
       id: random.id("sia"), clientID: owner.id, status: .complete,
       identifier: user.displayIdentifier, userID: user.id,
-      firstFactor: .init(strategy: "ticket", status: "verified", attempts: 1),
+      firstFactor: .init(strategy: "ticket", status: .verified, attempts: 1),
       secondFactor: nil, createdSessionID: nil, firstFactorVerifiedAt: now, createdAt: now,
       abandonAt: now + 86_400_000)
     store.signIns[signIn.id] = signIn
@@ -168,7 +168,7 @@ extension FrontendAPIHandler {
         strategy, store: &store, user: user, signInID: signIn.id, factor: "first_factor",
         now: now)
     case "password" where user.password != nil:
-      signIn.firstFactor = .init(strategy: "password", status: "unverified", attempts: 0)
+      signIn.firstFactor = .init(strategy: "password", status: .unverified, attempts: 0)
     default:
       throw .strategyInvalid
     }
@@ -189,7 +189,7 @@ extension FrontendAPIHandler {
       guard let expected = user.password else { throw .strategyInvalid }
       guard let password = form.nonEmpty("password") else { throw .paramMissing("password") }
       guard ConstantTime.equals(expected, password) else { throw .passwordIncorrect }
-      signIn.firstFactor = .init(strategy: "password", status: "verified", attempts: 1)
+      signIn.firstFactor = .init(strategy: "password", status: .verified, attempts: 1)
     case "email_code", "phone_code":
       guard var verification = signIn.firstFactor, verification.strategy == strategy else {
         throw .clientStateInvalid("attempt_first_factor")
@@ -274,10 +274,10 @@ extension FrontendAPIHandler {
     }
     var verification =
       signIn.secondFactor?.strategy == "totp"
-      ? signIn.secondFactor ?? .init(strategy: "totp", status: "unverified", attempts: 0)
-      : .init(strategy: "totp", status: "unverified", attempts: 0)
+      ? signIn.secondFactor ?? .init(strategy: "totp", status: .unverified, attempts: 0)
+      : .init(strategy: "totp", status: .unverified, attempts: 0)
     verification.attempts += 1
-    verification.status = valid ? "verified" : "unverified"
+    verification.status = valid ? .verified : .unverified
     signIn.secondFactor = verification
     store.signIns[signIn.id] = signIn
     guard valid else { throw .codeIncorrect }
@@ -295,10 +295,10 @@ extension FrontendAPIHandler {
     let index = user.backupCodes.firstIndex { ConstantTime.equals($0, code) }
     var verification =
       signIn.secondFactor?.strategy == "backup_code"
-      ? signIn.secondFactor ?? .init(strategy: strategy, status: "unverified", attempts: 0)
-      : .init(strategy: strategy, status: "unverified", attempts: 0)
+      ? signIn.secondFactor ?? .init(strategy: strategy, status: .unverified, attempts: 0)
+      : .init(strategy: strategy, status: .unverified, attempts: 0)
     verification.attempts += 1
-    verification.status = index == nil ? "unverified" : "verified"
+    verification.status = index == nil ? .unverified : .verified
     signIn.secondFactor = verification
     store.signIns[signIn.id] = signIn
     guard let index else { throw .codeIncorrect }
@@ -310,19 +310,19 @@ extension FrontendAPIHandler {
     _ verification: inout SignInRecord.Verification, _ code: String?, now: Int64
   ) -> ClerkAPIFailure? {
     guard let code else { return .paramMissing("code") }
-    if verification.status == "failed" { return .verificationFailed }
-    if verification.status == "verified" { return .clientStateInvalid("attempt verification") }
+    if verification.status == .failed { return .verificationFailed }
+    if verification.status == .verified { return .clientStateInvalid("attempt verification") }
     if let expireAt = verification.expireAt, now >= expireAt {
-      verification.status = "expired"
+      verification.status = .expired
       return .verificationExpired
     }
     verification.attempts += 1
     if let expected = verification.code, ConstantTime.equals(expected, code) {
-      verification.status = "verified"
+      verification.status = .verified
       return nil
     }
     if verification.attempts >= Self.maxCodeAttempts {
-      verification.status = "failed"
+      verification.status = .failed
       return .verificationFailed
     }
     return .codeIncorrect
@@ -357,7 +357,7 @@ extension FrontendAPIHandler {
         SentEmail(to: destination, code: code, signInID: signInID, factor: factor, createdAt: now))
     }
     return .init(
-      strategy: strategy, status: "unverified", attempts: 0, expireAt: now + Self.codeLifetime,
+      strategy: strategy, status: .unverified, attempts: 0, expireAt: now + Self.codeLifetime,
       code: code)
   }
 
@@ -374,7 +374,7 @@ extension FrontendAPIHandler {
     let session = SessionRecord(
       id: random.id("sess"), clientID: client.id, userID: userID, status: .active,
       firstFactorAt: signIn.firstFactorVerifiedAt ?? now,
-      secondFactorAt: signIn.secondFactor?.status == "verified" ? now : nil,
+      secondFactorAt: signIn.secondFactor?.status == .verified ? now : nil,
       lastActiveAt: now, expireAt: now + 7 * 86_400_000, abandonAt: now + 30 * 86_400_000,
       createdAt: now, updatedAt: now)
     store.sessions[session.id] = session
