@@ -152,15 +152,42 @@ extension FrontendAPIHandler {
     return respond(id, reply: FrontendReply(body: .null), store: store, now: now)
   }
 
+  /// The user of a sign-in at `status` and the form's strategy; else Clerk's refusal of
+  /// `action` (a sign-in in another state) or of the missing strategy.
+  private func factorStep(
+    _ signIn: SignInRecord, _ form: FormData, at status: SignInStatus, _ action: String,
+    store: Store
+  ) throws(ClerkAPIFailure) -> (UserRecord, String) {
+    guard signIn.status == status, let user = signIn.userID.flatMap({ store.users[$0] }) else {
+      throw .clientStateInvalid(action)
+    }
+    guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
+    return (user, strategy)
+  }
+
+  /// A sent email or phone code checked against the `factor` verification (prepared for
+  /// `strategy`, else Clerk's refusal of `action`); the attempt is counted and stored.
+  private func attemptSentCode(
+    _ signIn: inout SignInRecord,
+    _ factor: WritableKeyPath<SignInRecord, SignInRecord.Verification?>,
+    strategy: String, _ form: FormData, _ action: String, store: inout Store, now: Int64
+  ) throws(ClerkAPIFailure) {
+    guard var verification = signIn[keyPath: factor], verification.strategy == strategy else {
+      throw .clientStateInvalid(action)
+    }
+    let outcome = checkCode(&verification, form.nonEmpty("code"), now: now)
+    signIn[keyPath: factor] = verification
+    store.signIns[signIn.id] = signIn
+    if let outcome { throw outcome }
+  }
+
   /// `prepare_first_factor` with a code or password strategy: a code "sent", or the password
   /// verification started. The caller stores `signIn`.
   private func prepareFirstFactor(
     _ signIn: inout SignInRecord, _ form: FormData, store: inout Store, now: Int64
   ) throws(ClerkAPIFailure) {
-    guard signIn.status == .needsFirstFactor,
-      let user = signIn.userID.flatMap({ store.users[$0] })
-    else { throw .clientStateInvalid("prepare_first_factor") }
-    guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
+    let (user, strategy) = try factorStep(
+      signIn, form, at: .needsFirstFactor, "prepare_first_factor", store: store)
     switch strategy {
     case "email_code", "phone_code":
       try checkIdentification(form, user: user)
@@ -180,10 +207,8 @@ extension FrontendAPIHandler {
     _ signIn: inout SignInRecord, _ form: FormData, store: inout Store, now: Int64
   ) throws(ClerkAPIFailure) -> FrontendReply {
     let id = signIn.id
-    guard signIn.status == .needsFirstFactor,
-      let user = signIn.userID.flatMap({ store.users[$0] })
-    else { throw .clientStateInvalid("attempt_first_factor") }
-    guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
+    let (user, strategy) = try factorStep(
+      signIn, form, at: .needsFirstFactor, "attempt_first_factor", store: store)
     switch strategy {
     case "password":
       guard let expected = user.password else { throw .strategyInvalid }
@@ -191,13 +216,9 @@ extension FrontendAPIHandler {
       guard ConstantTime.equals(expected, password) else { throw .passwordIncorrect }
       signIn.firstFactor = .init(strategy: "password", status: .verified, attempts: 1)
     case "email_code", "phone_code":
-      guard var verification = signIn.firstFactor, verification.strategy == strategy else {
-        throw .clientStateInvalid("attempt_first_factor")
-      }
-      let outcome = checkCode(&verification, form.nonEmpty("code"), now: now)
-      signIn.firstFactor = verification
-      store.signIns[id] = signIn
-      if let outcome { throw outcome }
+      try attemptSentCode(
+        &signIn, \.firstFactor, strategy: strategy, form, "attempt_first_factor", store: &store,
+        now: now)
     default:
       throw .strategyInvalid
     }
@@ -215,10 +236,8 @@ extension FrontendAPIHandler {
   private func prepareSecondFactor(
     _ signIn: inout SignInRecord, _ form: FormData, store: inout Store, now: Int64
   ) throws(ClerkAPIFailure) {
-    guard signIn.status == .needsSecondFactor,
-      let user = signIn.userID.flatMap({ store.users[$0] })
-    else { throw .clientStateInvalid("prepare_second_factor") }
-    guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
+    let (user, strategy) = try factorStep(
+      signIn, form, at: .needsSecondFactor, "prepare_second_factor", store: store)
     guard ["email_code", "phone_code"].contains(strategy) else { throw .strategyInvalid }
     try checkIdentification(form, user: user)
     signIn.secondFactor = try codeVerification(
@@ -232,21 +251,15 @@ extension FrontendAPIHandler {
     _ signIn: inout SignInRecord, _ form: FormData, store: inout Store, now: Int64
   ) throws(ClerkAPIFailure) -> FrontendReply {
     let id = signIn.id
-    guard signIn.status == .needsSecondFactor,
-      let user = signIn.userID.flatMap({ store.users[$0] })
-    else { throw .clientStateInvalid("attempt_second_factor") }
-    guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
+    let (user, strategy) = try factorStep(
+      signIn, form, at: .needsSecondFactor, "attempt_second_factor", store: store)
     switch strategy {
     case "totp":
       try attemptTOTP(&signIn, form, user: user, store: &store, now: now)
     case "email_code", "phone_code":
-      guard var verification = signIn.secondFactor, verification.strategy == strategy else {
-        throw .clientStateInvalid("attempt_second_factor")
-      }
-      let outcome = checkCode(&verification, form.nonEmpty("code"), now: now)
-      signIn.secondFactor = verification
-      store.signIns[id] = signIn
-      if let outcome { throw outcome }
+      try attemptSentCode(
+        &signIn, \.secondFactor, strategy: strategy, form, "attempt_second_factor", store: &store,
+        now: now)
     case "backup_code":
       try attemptBackupCode(&signIn, form, user: user, store: &store)
     default:
