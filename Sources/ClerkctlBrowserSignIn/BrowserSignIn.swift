@@ -1,5 +1,6 @@
 import ClerkctlCore
 import ClerkctlKit
+import ClerkctlWire
 import FoundationEssentials
 
 /// A social (OAuth) or enterprise-SSO sign-in through the system browser, as Clerk's native
@@ -193,8 +194,8 @@ package struct BrowserSignIn {
       }
       let envelope = try redeemed.get()
       let verification = envelope.response.firstFactorVerification
-      if verification?.status == "transferable" { return .transfer }
-      if let verification, verification.status == "failed" {
+      if verification?.status == .transferable { return .transfer }
+      if let verification, verification.status == .failed {
         return .failed(
           code: verification.errorCode ?? "verification_failed",
           message: verification.errorMessage)
@@ -214,9 +215,9 @@ package struct BrowserSignIn {
       if case .failure = checked { return nil }
       let verification = try checked.get().response.firstFactorVerification
       switch verification?.status {
-      case "transferable":
+      case .transferable:
         return .transfer
-      case "failed", "expired":
+      case .failed, .expired:
         return .failed(
           code: verification?.errorCode ?? code, message: verification?.errorMessage)
       default:

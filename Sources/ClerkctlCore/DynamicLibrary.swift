@@ -33,6 +33,20 @@ package final class DynamicLibrary: @unchecked Sendable {
     self.handle = handle
   }
 
+  /// A wrapper's binding of `soname`: the library opened and `bind` resolving its entry points
+  /// (the wrapper keeps the library, so the handle lives as long as it does), or `failure` of why
+  /// that could not be done, in the wrapper's own error type. For a wrapper's lazy `static let`.
+  package static func load<Bound, Failure: Error>(
+    _ soname: String, bind: (DynamicLibrary) throws(LoadError) -> Bound,
+    failure: (LoadError) -> Failure
+  ) -> Result<Bound, Failure> {
+    do throws(LoadError) {
+      return .success(try bind(DynamicLibrary(soname)))
+    } catch {
+      return .failure(failure(error))
+    }
+  }
+
   deinit {
     dlclose(handle)
   }

@@ -15,14 +15,12 @@ final class CryptoLibrary: @unchecked Sendable {
 
   /// The library, or why it could not be loaded. Loaded on first use, once (a lazy
   /// `static let` is initialised thread-safely).
-  static let shared: Result<CryptoLibrary, OpenSSLError> = Result { () throws(OpenSSLError) in
-    do throws(DynamicLibrary.LoadError) {
-      return try CryptoLibrary(DynamicLibrary(soname))
-    } catch {
-      throw OpenSSLError(
-        operation: "loading \(soname)",
-        queue: ["\(error.reason) (Debian's libssl3 package provides it)"])
-    }
+  static let shared: Result<CryptoLibrary, OpenSSLError> = DynamicLibrary.load(
+    soname, bind: CryptoLibrary.init
+  ) { error in
+    OpenSSLError(
+      operation: "loading \(soname)",
+      queue: ["\(error.reason) (Debian's libssl3 package provides it)"])
   }
 
   /// The library, or `CryptoError.openSSL` saying why it cannot be loaded.

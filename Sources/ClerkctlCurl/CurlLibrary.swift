@@ -14,14 +14,12 @@ final class CurlLibrary: @unchecked Sendable {
 
   /// The library, or why it could not be loaded. Loaded on first use, once (a lazy
   /// `static let` is initialised thread-safely).
-  static let shared: Result<CurlLibrary, CurlError> = Result { () throws(CurlError) in
-    do throws(DynamicLibrary.LoadError) {
-      return try CurlLibrary(DynamicLibrary(soname))
-    } catch {
-      throw CurlError(
-        code: CURLE_FAILED_INIT, operation: "loading \(soname)",
-        detail: "\(error.reason) (Debian's libcurl4 package provides it)")
-    }
+  static let shared: Result<CurlLibrary, CurlError> = DynamicLibrary.load(
+    soname, bind: CurlLibrary.init
+  ) { error in
+    CurlError(
+      code: CURLE_FAILED_INIT, operation: "loading \(soname)",
+      detail: "\(error.reason) (Debian's libcurl4 package provides it)")
   }
 
   private let library: DynamicLibrary

@@ -13,12 +13,10 @@ final class SecretLibrary: @unchecked Sendable {
   static let soname = "libsecret-1.so.0"
 
   /// The library, or why it could not be loaded. Loaded on first use, once.
-  static let shared: Result<SecretLibrary, KeyringError> = Result { () throws(KeyringError) in
-    do throws(DynamicLibrary.LoadError) {
-      return try SecretLibrary(DynamicLibrary(soname))
-    } catch {
-      throw .noLibrary(detail: error.reason)
-    }
+  static let shared: Result<SecretLibrary, KeyringError> = DynamicLibrary.load(
+    soname, bind: SecretLibrary.init
+  ) { error in
+    KeyringError.noLibrary(detail: error.reason)
   }
 
   private let library: DynamicLibrary

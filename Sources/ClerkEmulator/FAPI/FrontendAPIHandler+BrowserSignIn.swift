@@ -76,7 +76,7 @@ extension FrontendAPIHandler {
   ) throws(ClerkAPIFailure) -> FrontendReply {
     let strategy = form.nonEmpty("strategy") ?? ""
     guard signIn.status == .needsFirstFactor, let current = signIn.firstFactor,
-      current.externalURL != nil, current.strategy == strategy, current.status == "unverified"
+      current.externalURL != nil, current.strategy == strategy, current.status == .unverified
     else { throw .clientStateInvalid("prepare_first_factor") }
     let redirect = try checkedRedirect(form, store: store)
     startVerification(&signIn, strategy: strategy, redirect: redirect, store: store, now: now)
@@ -111,7 +111,7 @@ extension FrontendAPIHandler {
     signIn.oauthState = oauthState
     signIn.redirectURL = redirect
     signIn.firstFactor = .init(
-      strategy: strategy, status: "unverified", attempts: 0,
+      strategy: strategy, status: .unverified, attempts: 0,
       expireAt: now + Self.verificationLifetime,
       externalURL: store.baseURL + "/__emulator/oauth/authorize?state=" + oauthState)
   }
@@ -147,20 +147,20 @@ extension FrontendAPIHandler {
   ) throws(ClerkAPIFailure) -> String {
     guard let oauthState = query.nonEmpty("state"),
       var signIn = store.signIns.values.first(where: { $0.oauthState == oauthState }),
-      var verification = signIn.firstFactor, verification.status == "unverified",
+      var verification = signIn.firstFactor, verification.status == .unverified,
       let redirect = signIn.redirectURL
     else { throw .oauthStateInvalid }
     signIn.oauthState = nil
     verification.attempts += 1
     if let expireAt = verification.expireAt, now >= expireAt {
-      verification.status = "expired"
+      verification.status = .expired
       signIn.firstFactor = verification
       store.signIns[signIn.id] = signIn
       return Self.appending(
         redirect, [("__clerk_status", "failed"), ("__clerk_error_code", "verification_expired")])
     }
     if query.nonEmpty("error") != nil {
-      verification.status = "failed"
+      verification.status = .failed
       verification.errorCode = "oauth_access_denied"
       verification.errorMessage = "You did not grant access to your account at the provider."
       signIn.firstFactor = verification
@@ -171,7 +171,7 @@ extension FrontendAPIHandler {
     guard let code = query.nonEmpty("code"), let email = store.oauthCodes.removeValue(forKey: code)
     else { throw .oauthStateInvalid }
     guard let user = store.user(identifier: email) else {
-      verification.status = "transferable"
+      verification.status = .transferable
       verification.errorCode = "external_account_not_found"
       verification.errorMessage = "The External Account was not found."
       signIn.firstFactor = verification
@@ -185,7 +185,7 @@ extension FrontendAPIHandler {
       try ClerkAPIFailure.checkAllowed(user, now: now)
     } catch {
       // A banned or locked user: the sign-in fails with Clerk's code, as the other failures.
-      verification.status = "failed"
+      verification.status = .failed
       verification.errorCode = error.code
       verification.errorMessage = error.longMessage
       signIn.firstFactor = verification
@@ -193,7 +193,7 @@ extension FrontendAPIHandler {
       return Self.appending(
         redirect, [("__clerk_status", "failed"), ("__clerk_error_code", error.code)])
     }
-    verification.status = "verified"
+    verification.status = .verified
     signIn.firstFactor = verification
     signIn.userID = user.id
     signIn.identifier = signIn.identifier ?? user.displayIdentifier
@@ -241,7 +241,7 @@ extension FrontendAPIHandler {
         "transfer", "the emulator only creates sign-ups by transfer=true from a browser sign-in")
     }
     guard let client, let signInID = client.signInID, var signIn = store.signIns[signInID],
-      signIn.firstFactor?.status == "transferable", let email = signIn.providerEmail,
+      signIn.firstFactor?.status == .transferable, let email = signIn.providerEmail,
       store.user(identifier: email) == nil
     else { throw .accountTransferInvalid }
     let local = email.split(separator: "@").first.map(String.init) ?? email
@@ -254,7 +254,7 @@ extension FrontendAPIHandler {
     store.userOrder.append(user.id)
     signIn.userID = user.id
     signIn.firstFactorVerifiedAt = now
-    signIn.firstFactor?.status = "verified"
+    signIn.firstFactor?.status = .verified
     store.signIns[signIn.id] = signIn
     let strategy = signIn.firstFactor?.strategy ?? "oauth"
     let issue = complete(signIn.id, strategy: strategy, store: &store, now: now)

@@ -59,7 +59,7 @@ extension FrontendAPIHandler {
       createdSessionID: nil, firstFactorVerifiedAt: nil, createdAt: now,
       abandonAt: now + 86_400_000)
     if let user, password != nil {
-      signIn.firstFactor = .init(strategy: "password", status: "verified", attempts: 1)
+      signIn.firstFactor = .init(strategy: "password", status: .verified, attempts: 1)
       signIn.firstFactorVerifiedAt = now
       signIn.status = user.hasSecondFactor ? .needsSecondFactor : .complete
     } else if let user, let strategy, strategy != "password" {
@@ -106,7 +106,7 @@ extension FrontendAPIHandler {
     let signIn = SignInRecord(
       id: random.id("sia"), clientID: owner.id, status: .complete,
       identifier: user.displayIdentifier, userID: user.id,
-      firstFactor: .init(strategy: "ticket", status: "verified", attempts: 1),
+      firstFactor: .init(strategy: "ticket", status: .verified, attempts: 1),
       secondFactor: nil, createdSessionID: nil, firstFactorVerifiedAt: now, createdAt: now,
       abandonAt: now + 86_400_000)
     store.signIns[signIn.id] = signIn
@@ -131,7 +131,6 @@ extension FrontendAPIHandler {
       try ClerkAPIFailure.checkAllowed(user, now: now)
     }
     let form = context.form
-    var reply = FrontendReply(body: .null)
     switch endpoint {
     case .getSignIn:
       break
@@ -139,118 +138,184 @@ extension FrontendAPIHandler {
     where form.nonEmpty("strategy").map(Self.isBrowserStrategy) == true:
       return try prepareBrowserSignIn(&signIn, form, store: &store, now: now)
     case .prepareFirstFactor:
-      guard signIn.status == .needsFirstFactor,
-        let user = signIn.userID.flatMap({ store.users[$0] })
-      else { throw .clientStateInvalid("prepare_first_factor") }
-      guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
-      switch strategy {
-      case "email_code", "phone_code":
-        try checkIdentification(form, user: user)
-        signIn.firstFactor = try codeVerification(
-          strategy, store: &store, user: user, signInID: signIn.id, factor: "first_factor",
-          now: now)
-      case "password" where user.password != nil:
-        signIn.firstFactor = .init(strategy: "password", status: "unverified", attempts: 0)
-      default:
-        throw .strategyInvalid
-      }
+      try prepareFirstFactor(&signIn, form, store: &store, now: now)
     case .attemptFirstFactor:
-      guard signIn.status == .needsFirstFactor,
-        let user = signIn.userID.flatMap({ store.users[$0] })
-      else { throw .clientStateInvalid("attempt_first_factor") }
-      guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
-      switch strategy {
-      case "password":
-        guard let expected = user.password else { throw .strategyInvalid }
-        guard let password = form.nonEmpty("password") else { throw .paramMissing("password") }
-        guard ConstantTime.equals(expected, password) else { throw .passwordIncorrect }
-        signIn.firstFactor = .init(strategy: "password", status: "verified", attempts: 1)
-      case "email_code", "phone_code":
-        guard var verification = signIn.firstFactor, verification.strategy == strategy else {
-          throw .clientStateInvalid("attempt_first_factor")
-        }
-        let outcome = checkCode(&verification, form.nonEmpty("code"), now: now)
-        signIn.firstFactor = verification
-        store.signIns[id] = signIn
-        if let outcome { throw outcome }
-      default:
-        throw .strategyInvalid
-      }
-      signIn.firstFactorVerifiedAt = now
-      signIn.status = user.hasSecondFactor ? .needsSecondFactor : .complete
-      store.signIns[id] = signIn
-      if signIn.status == .complete {
-        reply.issueClientToken = complete(id, strategy: strategy, store: &store, now: now)
-      }
-      return respond(id, reply: reply, store: store, now: now)
+      return try attemptFirstFactor(&signIn, form, store: &store, now: now)
     case .prepareSecondFactor:
-      guard signIn.status == .needsSecondFactor,
-        let user = signIn.userID.flatMap({ store.users[$0] })
-      else { throw .clientStateInvalid("prepare_second_factor") }
-      guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
-      guard ["email_code", "phone_code"].contains(strategy) else { throw .strategyInvalid }
-      try checkIdentification(form, user: user)
-      signIn.secondFactor = try codeVerification(
-        strategy, store: &store, user: user, signInID: signIn.id, factor: "second_factor",
-        now: now)
+      try prepareSecondFactor(&signIn, form, store: &store, now: now)
     case .attemptSecondFactor:
-      guard signIn.status == .needsSecondFactor,
-        let user = signIn.userID.flatMap({ store.users[$0] })
-      else { throw .clientStateInvalid("attempt_second_factor") }
-      guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
-      switch strategy {
-      case "totp":
-        guard let secret = user.totpSecret else { throw .strategyInvalid }
-        guard let code = form.nonEmpty("code") else { throw .paramMissing("code") }
-        let seconds = now / 1000
-        let valid = [seconds - 30, seconds, seconds + 30].contains {
-          ConstantTime.equals(TOTP.code(secret: secret, time: $0), code)
-        }
-        var verification =
-          signIn.secondFactor?.strategy == "totp"
-          ? signIn.secondFactor ?? .init(strategy: "totp", status: "unverified", attempts: 0)
-          : .init(strategy: "totp", status: "unverified", attempts: 0)
-        verification.attempts += 1
-        verification.status = valid ? "verified" : "unverified"
-        signIn.secondFactor = verification
-        store.signIns[id] = signIn
-        guard valid else { throw .codeIncorrect }
-      case "email_code", "phone_code":
-        guard var verification = signIn.secondFactor, verification.strategy == strategy else {
-          throw .clientStateInvalid("attempt_second_factor")
-        }
-        let outcome = checkCode(&verification, form.nonEmpty("code"), now: now)
-        signIn.secondFactor = verification
-        store.signIns[id] = signIn
-        if let outcome { throw outcome }
-      case "backup_code":
-        guard user.backupCodeEnabled else { throw .strategyInvalid }
-        guard let code = form.nonEmpty("code") else { throw .paramMissing("code") }
-        // Each code works once: a used one is as wrong as one never issued.
-        let index = user.backupCodes.firstIndex { ConstantTime.equals($0, code) }
-        var verification =
-          signIn.secondFactor?.strategy == "backup_code"
-          ? signIn.secondFactor ?? .init(strategy: strategy, status: "unverified", attempts: 0)
-          : .init(strategy: strategy, status: "unverified", attempts: 0)
-        verification.attempts += 1
-        verification.status = index == nil ? "unverified" : "verified"
-        signIn.secondFactor = verification
-        store.signIns[id] = signIn
-        guard let index else { throw .codeIncorrect }
-        store.users[user.id]?.backupCodes.remove(at: index)
-      default:
-        throw .strategyInvalid
-      }
-      signIn.status = .complete
-      store.signIns[id] = signIn
-      let first = signIn.firstFactor?.strategy ?? "password"
-      reply.issueClientToken = complete(id, strategy: first, store: &store, now: now)
-      return respond(id, reply: reply, store: store, now: now)
+      return try attemptSecondFactor(&signIn, form, store: &store, now: now)
     default:
       throw .routeNotFound
     }
     store.signIns[id] = signIn
+    return respond(id, reply: FrontendReply(body: .null), store: store, now: now)
+  }
+
+  /// The user of a sign-in at `status` and the form's strategy; else Clerk's refusal of
+  /// `action` (a sign-in in another state) or of the missing strategy.
+  private func factorStep(
+    _ signIn: SignInRecord, _ form: FormData, at status: SignInStatus, _ action: String,
+    store: Store
+  ) throws(ClerkAPIFailure) -> (UserRecord, String) {
+    guard signIn.status == status, let user = signIn.userID.flatMap({ store.users[$0] }) else {
+      throw .clientStateInvalid(action)
+    }
+    guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
+    return (user, strategy)
+  }
+
+  /// A sent email or phone code checked against the `factor` verification (prepared for
+  /// `strategy`, else Clerk's refusal of `action`); the attempt is counted and stored.
+  private func attemptSentCode(
+    _ signIn: inout SignInRecord,
+    _ factor: WritableKeyPath<SignInRecord, SignInRecord.Verification?>,
+    strategy: String, _ form: FormData, _ action: String, store: inout Store, now: Int64
+  ) throws(ClerkAPIFailure) {
+    guard var verification = signIn[keyPath: factor], verification.strategy == strategy else {
+      throw .clientStateInvalid(action)
+    }
+    let outcome = checkCode(&verification, form.nonEmpty("code"), now: now)
+    signIn[keyPath: factor] = verification
+    store.signIns[signIn.id] = signIn
+    if let outcome { throw outcome }
+  }
+
+  /// `prepare_first_factor` with a code or password strategy: a code "sent", or the password
+  /// verification started. The caller stores `signIn`.
+  private func prepareFirstFactor(
+    _ signIn: inout SignInRecord, _ form: FormData, store: inout Store, now: Int64
+  ) throws(ClerkAPIFailure) {
+    let (user, strategy) = try factorStep(
+      signIn, form, at: .needsFirstFactor, "prepare_first_factor", store: store)
+    switch strategy {
+    case "email_code", "phone_code":
+      try checkIdentification(form, user: user)
+      signIn.firstFactor = try codeVerification(
+        strategy, store: &store, user: user, signInID: signIn.id, factor: "first_factor",
+        now: now)
+    case "password" where user.password != nil:
+      signIn.firstFactor = .init(strategy: "password", status: .unverified, attempts: 0)
+    default:
+      throw .strategyInvalid
+    }
+  }
+
+  /// `attempt_first_factor`: the password or code checked (a wrong code counted and stored);
+  /// then the second factor is due, or the sign-in completes.
+  private func attemptFirstFactor(
+    _ signIn: inout SignInRecord, _ form: FormData, store: inout Store, now: Int64
+  ) throws(ClerkAPIFailure) -> FrontendReply {
+    let id = signIn.id
+    let (user, strategy) = try factorStep(
+      signIn, form, at: .needsFirstFactor, "attempt_first_factor", store: store)
+    switch strategy {
+    case "password":
+      guard let expected = user.password else { throw .strategyInvalid }
+      guard let password = form.nonEmpty("password") else { throw .paramMissing("password") }
+      guard ConstantTime.equals(expected, password) else { throw .passwordIncorrect }
+      signIn.firstFactor = .init(strategy: "password", status: .verified, attempts: 1)
+    case "email_code", "phone_code":
+      try attemptSentCode(
+        &signIn, \.firstFactor, strategy: strategy, form, "attempt_first_factor", store: &store,
+        now: now)
+    default:
+      throw .strategyInvalid
+    }
+    signIn.firstFactorVerifiedAt = now
+    signIn.status = user.hasSecondFactor ? .needsSecondFactor : .complete
+    store.signIns[id] = signIn
+    var reply = FrontendReply(body: .null)
+    if signIn.status == .complete {
+      reply.issueClientToken = complete(id, strategy: strategy, store: &store, now: now)
+    }
     return respond(id, reply: reply, store: store, now: now)
+  }
+
+  /// `prepare_second_factor`: an email or phone code "sent". The caller stores `signIn`.
+  private func prepareSecondFactor(
+    _ signIn: inout SignInRecord, _ form: FormData, store: inout Store, now: Int64
+  ) throws(ClerkAPIFailure) {
+    let (user, strategy) = try factorStep(
+      signIn, form, at: .needsSecondFactor, "prepare_second_factor", store: store)
+    guard ["email_code", "phone_code"].contains(strategy) else { throw .strategyInvalid }
+    try checkIdentification(form, user: user)
+    signIn.secondFactor = try codeVerification(
+      strategy, store: &store, user: user, signInID: signIn.id, factor: "second_factor",
+      now: now)
+  }
+
+  /// `attempt_second_factor`: a TOTP, email or phone code, or a backup code checked (each
+  /// attempt counted and stored); then the sign-in completes.
+  private func attemptSecondFactor(
+    _ signIn: inout SignInRecord, _ form: FormData, store: inout Store, now: Int64
+  ) throws(ClerkAPIFailure) -> FrontendReply {
+    let id = signIn.id
+    let (user, strategy) = try factorStep(
+      signIn, form, at: .needsSecondFactor, "attempt_second_factor", store: store)
+    switch strategy {
+    case "totp":
+      try attemptTOTP(&signIn, form, user: user, store: &store, now: now)
+    case "email_code", "phone_code":
+      try attemptSentCode(
+        &signIn, \.secondFactor, strategy: strategy, form, "attempt_second_factor", store: &store,
+        now: now)
+    case "backup_code":
+      try attemptBackupCode(&signIn, form, user: user, store: &store)
+    default:
+      throw .strategyInvalid
+    }
+    signIn.status = .complete
+    store.signIns[id] = signIn
+    let first = signIn.firstFactor?.strategy ?? "password"
+    var reply = FrontendReply(body: .null)
+    reply.issueClientToken = complete(id, strategy: first, store: &store, now: now)
+    return respond(id, reply: reply, store: store, now: now)
+  }
+
+  /// A TOTP code checked against the user's secret (the 30 s step before and after too); the
+  /// attempt is counted and stored.
+  private func attemptTOTP(
+    _ signIn: inout SignInRecord, _ form: FormData, user: UserRecord, store: inout Store,
+    now: Int64
+  ) throws(ClerkAPIFailure) {
+    guard let secret = user.totpSecret else { throw .strategyInvalid }
+    guard let code = form.nonEmpty("code") else { throw .paramMissing("code") }
+    let seconds = now / 1000
+    let valid = [seconds - 30, seconds, seconds + 30].contains {
+      ConstantTime.equals(TOTP.code(secret: secret, time: $0), code)
+    }
+    var verification =
+      signIn.secondFactor?.strategy == "totp"
+      ? signIn.secondFactor ?? .init(strategy: "totp", status: .unverified, attempts: 0)
+      : .init(strategy: "totp", status: .unverified, attempts: 0)
+    verification.attempts += 1
+    verification.status = valid ? .verified : .unverified
+    signIn.secondFactor = verification
+    store.signIns[signIn.id] = signIn
+    guard valid else { throw .codeIncorrect }
+  }
+
+  /// A backup code checked and, when it is one of the user's, used up; the attempt is counted
+  /// and stored.
+  private func attemptBackupCode(
+    _ signIn: inout SignInRecord, _ form: FormData, user: UserRecord, store: inout Store
+  ) throws(ClerkAPIFailure) {
+    let strategy = "backup_code"
+    guard user.backupCodeEnabled else { throw .strategyInvalid }
+    guard let code = form.nonEmpty("code") else { throw .paramMissing("code") }
+    // Each code works once: a used one is as wrong as one never issued.
+    let index = user.backupCodes.firstIndex { ConstantTime.equals($0, code) }
+    var verification =
+      signIn.secondFactor?.strategy == "backup_code"
+      ? signIn.secondFactor ?? .init(strategy: strategy, status: .unverified, attempts: 0)
+      : .init(strategy: strategy, status: .unverified, attempts: 0)
+    verification.attempts += 1
+    verification.status = index == nil ? .unverified : .verified
+    signIn.secondFactor = verification
+    store.signIns[signIn.id] = signIn
+    guard let index else { throw .codeIncorrect }
+    store.users[user.id]?.backupCodes.remove(at: index)
   }
 
   /// Checks an email code; returns the failure to throw (after the attempt is counted).
@@ -258,19 +323,19 @@ extension FrontendAPIHandler {
     _ verification: inout SignInRecord.Verification, _ code: String?, now: Int64
   ) -> ClerkAPIFailure? {
     guard let code else { return .paramMissing("code") }
-    if verification.status == "failed" { return .verificationFailed }
-    if verification.status == "verified" { return .clientStateInvalid("attempt verification") }
+    if verification.status == .failed { return .verificationFailed }
+    if verification.status == .verified { return .clientStateInvalid("attempt verification") }
     if let expireAt = verification.expireAt, now >= expireAt {
-      verification.status = "expired"
+      verification.status = .expired
       return .verificationExpired
     }
     verification.attempts += 1
     if let expected = verification.code, ConstantTime.equals(expected, code) {
-      verification.status = "verified"
+      verification.status = .verified
       return nil
     }
     if verification.attempts >= Self.maxCodeAttempts {
-      verification.status = "failed"
+      verification.status = .failed
       return .verificationFailed
     }
     return .codeIncorrect
@@ -305,7 +370,7 @@ extension FrontendAPIHandler {
         SentEmail(to: destination, code: code, signInID: signInID, factor: factor, createdAt: now))
     }
     return .init(
-      strategy: strategy, status: "unverified", attempts: 0, expireAt: now + Self.codeLifetime,
+      strategy: strategy, status: .unverified, attempts: 0, expireAt: now + Self.codeLifetime,
       code: code)
   }
 
@@ -322,7 +387,7 @@ extension FrontendAPIHandler {
     let session = SessionRecord(
       id: random.id("sess"), clientID: client.id, userID: userID, status: .active,
       firstFactorAt: signIn.firstFactorVerifiedAt ?? now,
-      secondFactorAt: signIn.secondFactor?.status == "verified" ? now : nil,
+      secondFactorAt: signIn.secondFactor?.status == .verified ? now : nil,
       lastActiveAt: now, expireAt: now + 7 * 86_400_000, abandonAt: now + 30 * 86_400_000,
       createdAt: now, updatedAt: now)
     store.sessions[session.id] = session

@@ -188,7 +188,7 @@ extension Store {
   func verificationJSON(_ verification: SignInRecord.Verification?) -> JSONValue {
     guard let verification else { return .null }
     var json: [String: JSONValue] = [
-      "object": .string(verification.objectTag), "status": .string(verification.status),
+      "object": .string(verification.objectTag), "status": .string(verification.status.rawValue),
       "strategy": .string(verification.strategy), "attempts": .int(Int64(verification.attempts)),
       "expire_at": verification.expireAt.map(JSONValue.int) ?? .null,
     ]

@@ -6,7 +6,7 @@ struct SignInRecord: Sendable {
   /// One factor's verification state.
   struct Verification: Sendable {
     var strategy: String
-    var status: String
+    var status: VerificationStatus
     var attempts: Int
     var expireAt: Int64? = nil
     /// The expected email code (email_code only).

@@ -3,17 +3,14 @@ import Foundation
 /// The errors of the API key, actor token and testing token endpoints.
 extension ClerkAPIFailure {
   /// FAPI `/api_keys`: no session JWT of this instance with an active session as Bearer.
-  static let sessionTokenInvalid = Self(
-    status: 401, code: "authentication_invalid", message: "Invalid authentication",
-    longMessage: "Unable to authenticate the request, you need to supply an active session")
+  static var sessionTokenInvalid: Self { .authenticationInvalid }
 
-  /// BAPI: a wrong instance secret key.
-  static let clerkKeyInvalid = Self(
-    status: 401, code: "clerk_key_invalid",
-    message:
-      "The provided Clerk Secret Key is invalid. Make sure that your Clerk Secret Key is correct.",
-    longMessage:
-      "The provided Clerk Secret Key is invalid. Make sure that your Clerk Secret Key is correct.")
+  /// BAPI: a wrong instance secret key (Clerk's `clerk_key_invalid`, 401; both texts the same).
+  static let clerkKeyInvalid: ClerkAPIFailure = {
+    let text =
+      "The provided Clerk Secret Key is invalid. Make sure that your Clerk Secret Key is correct."
+    return ClerkAPIFailure(status: 401, code: "clerk_key_invalid", message: text, longMessage: text)
+  }()
 
   /// An API key that does not exist, or is not the caller's.
   static func apiKeyNotFound(_ detail: String = "API key not found") -> Self {
@@ -22,16 +19,12 @@ extension ClerkAPIFailure {
 
   /// A subject the signed-in user may not act for.
   static func apiKeySubjectForbidden(_ subject: String) -> Self {
-    Self(
-      status: 403, code: "authorization_invalid", message: "Unauthorized request",
-      longMessage: "The signed-in user may not manage the API keys of \(subject).")
+    .unauthorizedRequest("The signed-in user may not manage the API keys of \(subject).")
   }
 
   /// A second valid key with the same name for the same subject.
   static func apiKeyNameTaken(_ name: String) -> Self {
-    Self(
-      status: 409, code: "conflict", message: "Conflict",
-      longMessage: "An API key named '\(name)' already exists for this subject.")
+    .conflict("Conflict", "An API key named '\(name)' already exists for this subject.")
   }
 
   /// An actor token that was accepted or revoked already.

@@ -11,8 +11,7 @@ extension ClerkAPIFailure {
 
   /// M2M: no such token (for this machine), or one that can no longer be used.
   static func m2mNotFound(_ detail: String) -> Self {
-    Self(
-      status: 404, code: "resource_not_found", message: "Resource not found", longMessage: detail)
+    .resourceNotFound("Resource not found", detail)
   }
 
   /// M2M: a custom claim Clerk sets itself (`iss sub exp nbf iat jti`).
@@ -25,31 +24,20 @@ extension ClerkAPIFailure {
 
   /// An `ak_…` bearer that is no machine's current secret, nor a rotated one in its grace period.
   /// Clerk's catalogue words (`InvalidAuthentication`); it has no text of its own for machines.
-  static let machineSecretInvalid = Self(
-    status: 401, code: "authentication_invalid", message: "Invalid authentication",
-    longMessage: "Unable to authenticate the request, you need to supply an active session")
+  static var machineSecretInvalid: Self { .authenticationInvalid }
 
   /// A Backend API bearer that is not the instance's secret key (Clerk answers
   /// `clerk_key_invalid`, 401).
-  static let secretKeyInvalid = Self(
-    status: 401, code: "clerk_key_invalid",
-    message:
-      "The provided Clerk Secret Key is invalid. Make sure that your Clerk Secret Key is correct.",
-    longMessage:
-      "The provided Clerk Secret Key is invalid. Make sure that your Clerk Secret Key is correct.")
+  static var secretKeyInvalid: Self { .clerkKeyInvalid }
 
   /// `POST /m2m_tokens` with the instance secret key: only a machine can create its tokens.
-  static let machineSecretRequired = Self(
-    status: 403, code: "authorization_invalid", message: "Unauthorized request",
-    longMessage:
-      "M2M tokens must be created with a Machine Secret Key (ak_…) as the Bearer token, not "
+  static let machineSecretRequired = unauthorizedRequest(
+    "M2M tokens must be created with a Machine Secret Key (ak_…) as the Bearer token, not "
       + "with the instance's Secret Key.")
 
   /// `GET /m2m_tokens` with a machine secret for another machine's tokens.
-  static let m2mOtherSubject = Self(
-    status: 403, code: "authorization_invalid", message: "Unauthorized request",
-    longMessage:
-      "With a Machine Secret Key, only the tokens of that machine can be listed; use the "
+  static let m2mOtherSubject = unauthorizedRequest(
+    "With a Machine Secret Key, only the tokens of that machine can be listed; use the "
       + "instance's Secret Key to list any machine's.")
 
   /// BAPI: no machine with this id.
@@ -59,9 +47,8 @@ extension ClerkAPIFailure {
 
   /// BAPI: the scope already exists.
   static func machineScopeExists(from: String, to: String) -> Self {
-    Self(
-      status: 409, code: "conflict", message: "Machine scope already exists",
-      longMessage: "Machine \(from) already has access to machine \(to).")
+    .conflict(
+      "Machine scope already exists", "Machine \(from) already has access to machine \(to).")
   }
 
   /// BAPI: more than Clerk's 150 scopes on one machine.

@@ -10,9 +10,8 @@ extension ClerkAPIFailure {
       "Given organization not found, or you don't have permission to access the organization")
 
   /// BAPI: no organization with this id.
-  static let organizationNotFound = Self(
-    status: 404, code: "resource_not_found", message: "not found",
-    longMessage: "Given organization not found.")
+  static let organizationNotFound = resourceNotFound(
+    "not found", "Given organization not found.")
 
   /// BAPI: the user is already a member of the organization.
   static func alreadyAMember(_ user: String) -> Self {

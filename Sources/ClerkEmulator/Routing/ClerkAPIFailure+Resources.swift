@@ -26,9 +26,7 @@ extension ClerkAPIFailure {
 
   /// The user is no member of the organization.
   static func membershipNotFound(_ userID: String) -> Self {
-    Self(
-      status: 404, code: "resource_not_found", message: "not found",
-      longMessage: "No organization membership was found for user \(userID)")
+    .resourceNotFound("not found", "No organization membership was found for user \(userID)")
   }
 
   /// No invitation with this id in the organization.

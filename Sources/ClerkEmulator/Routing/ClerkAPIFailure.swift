@@ -37,19 +37,32 @@ struct ClerkAPIFailure: Error, Equatable {
     let longMessage =
       kind == "JWT template"
       ? "No JWT template exists with id: \(id)" : "No \(kind) was found with id \(id)"
-    return Self(
-      status: 404, code: "resource_not_found", message: message, longMessage: longMessage)
+    return .resourceNotFound(message, longMessage)
+  }
+
+  /// Clerk's 404 `resource_not_found`, with these texts (they vary by resource).
+  static func resourceNotFound(_ message: String, _ longMessage: String) -> Self {
+    Self(status: 404, code: "resource_not_found", message: message, longMessage: longMessage)
+  }
+
+  /// Clerk's 403 `authorization_invalid` ("Unauthorized request"), saying why.
+  static func unauthorizedRequest(_ longMessage: String) -> Self {
+    Self(
+      status: 403, code: "authorization_invalid", message: "Unauthorized request",
+      longMessage: longMessage)
+  }
+
+  /// Clerk's 409 `conflict`.
+  static func conflict(_ message: String, _ longMessage: String) -> Self {
+    Self(status: 409, code: "conflict", message: message, longMessage: longMessage)
   }
 
   static func templateNotFound(_ name: String) -> Self {
-    Self(
-      status: 404, code: "resource_not_found", message: "JWT template not found",
-      longMessage: "No JWT template exists with name: \(name)")
+    .resourceNotFound("JWT template not found", "No JWT template exists with name: \(name)")
   }
 
-  static let routeNotFound = Self(
-    status: 404, code: "resource_not_found", message: "Resource not found",
-    longMessage: "The requested resource was not found")
+  static let routeNotFound = resourceNotFound(
+    "Resource not found", "The requested resource was not found")
 
   static let authenticationInvalid = Self(
     status: 401, code: "authentication_invalid", message: "Invalid authentication",

@@ -5,24 +5,16 @@ import FoundationEssentials
 /// One machine profile: store a machine identity, create M2M tokens through the profile's
 /// cache (one creation however many processes ask), and reach the Backend API with the
 /// machine secret — which goes to the Backend API origin it was stored with and nowhere else.
-package struct MachineAccount {
-  package let profile: String
-  package let store: any CredentialStore
-  package let http: HTTPClient
-  package let clock: Clock
-  /// Seconds per HTTP request.
-  package var requestTimeout: Double = HTTPRequest.defaultTimeout
-  /// Seconds to wait for another process holding the profile's lock.
-  package var lockTimeout: Double = 30
-  /// The Backend API named by configuration, if any: the stored secret is used only when it
-  /// was stored for this origin.
-  package var instance: InstanceOverride?
+package struct MachineAccount: ProfileAccessing {
+  /// The profile, its store and what requests go with.
+  package var access: ProfileAccess
 
   package init(profile: String, store: any CredentialStore, http: HTTPClient, clock: Clock) {
-    self.profile = profile
-    self.store = store
-    self.http = http
-    self.clock = clock
+    self.init(ProfileAccess(profile: profile, store: store, http: http, clock: clock))
+  }
+
+  package init(_ access: ProfileAccess) {
+    self.access = access
   }
 
   /// A token and where it came from.
@@ -40,27 +32,28 @@ package struct MachineAccount {
   /// - Throws: `MachineAuthError.notAMachine`; `InstanceError.boundElsewhere` (nothing is
   ///   sent) when `instance` is another origin than the one the secret was stored for.
   package func requireCredential() throws -> (ProfileCredential, MachineCredential) {
-    guard let credential = try store.load(profile: profile), credential.kind == .machine,
+    guard let credential = try access.store.load(profile: access.profile),
+      credential.kind == .machine,
       let machine = credential.machine
-    else { throw MachineAuthError.notAMachine(profile: profile) }
+    else { throw MachineAuthError.notAMachine(profile: access.profile) }
     try requireBinding(machine)
     return (credential, machine)
   }
 
   private func requireBinding(_ machine: MachineCredential) throws {
-    guard let instance else { return }
+    guard let instance = access.instance else { return }
     let bound = InstanceOrigin(url: machine.apiURL)
     guard bound != instance.origin else { return }
     throw InstanceError.boundElsewhere(
-      profile: profile, bound: bound?.description ?? machine.apiURL,
+      profile: access.profile, bound: bound?.description ?? machine.apiURL,
       requested: instance.origin.description, source: instance.source)
   }
 
   /// A Backend API client for `machine`'s own origin, with its secret.
   package func client(_ machine: MachineCredential) -> MachineAPIClient {
     MachineAPIClient(
-      baseURL: machine.apiURL, bearer: machine.secretKey, http: http, clock: clock,
-      requestTimeout: requestTimeout)
+      baseURL: machine.apiURL, bearer: machine.secretKey, http: access.http, clock: access.clock,
+      requestTimeout: access.requestTimeout)
   }
 
   // MARK: - Storing an identity
@@ -76,7 +69,7 @@ package struct MachineAccount {
   ) throws -> TokenResult {
     var machine = MachineCredential(secretKey: secretKey, apiURL: apiURL)
     var credential = ProfileCredential(
-      profile: profile, fapiURL: "", clientToken: "", signedInAt: clock.epochSeconds)
+      profile: access.profile, fapiURL: "", clientToken: "", signedInAt: access.clock.epochSeconds)
     credential.kind = .machine
     credential.machine = machine
     let (token, skew) = try create(MachineTokenRequest(), machine: machine, minTTL: minTTL)
@@ -85,8 +78,8 @@ package struct MachineAccount {
     machine.scopes = token.scopes
     machine.tokens[MachineTokenRequest().cacheKey] = token
     credential.machine = machine
-    try store.withLock(profile: profile, timeout: lockTimeout) {
-      try store.save(credential)
+    try access.withLock {
+      try access.store.save(credential)
     }
     return TokenResult(
       token: token, credential: credential, created: true,
@@ -113,7 +106,7 @@ package struct MachineAccount {
     if !forceRefresh, let hit = cacheHit(credential, machine, request, minTTL: minTTL) {
       return hit
     }
-    return try store.withLock(profile: profile, timeout: lockTimeout) {
+    return try access.withLock {
       let (fresh, freshMachine) = try requireCredential()
       if !forceRefresh, let hit = cacheHit(fresh, freshMachine, request, minTTL: minTTL) {
         return hit
@@ -123,13 +116,13 @@ package struct MachineAccount {
       var updated = fresh
       var machine = freshMachine
       updated.clockSkew = skew
-      let serverNow = Int64(clock.now().timeIntervalSince1970 + skew)
+      let serverNow = Int64(access.clock.now().timeIntervalSince1970 + skew)
       machine.pruneTokens(now: serverNow)
       machine.tokens[request.cacheKey] = token
       machine.machineID = token.subject
       machine.scopes = token.scopes
       updated.machine = machine
-      try store.saveTokenCache(updated, previous: fresh)
+      try access.store.saveTokenCache(updated, previous: fresh)
       // A token just created is judged by its lifetime, not by what is left of it after this
       // process's own delays (a loaded machine took seconds between the reply and here, and a
       // 5 s token then read as too short for a 3 s minimum).
@@ -149,7 +142,7 @@ package struct MachineAccount {
     guard let token = machine.tokens[request.cacheKey],
       token.instance == InstanceOrigin(url: machine.apiURL)?.description
     else { return nil }
-    let serverNow = clock.now().timeIntervalSince1970 + credential.clockSkew
+    let serverNow = access.clock.now().timeIntervalSince1970 + credential.clockSkew
     let left = Double(token.expiresAt) - serverNow
     guard left >= minTTL else { return nil }
     return TokenResult(
@@ -158,7 +151,8 @@ package struct MachineAccount {
   }
 
   private func expiresIn(_ token: MachineToken, skew: Double) -> Int64 {
-    Int64((Double(token.expiresAt) - (clock.now().timeIntervalSince1970 + skew)).rounded(.down))
+    Int64(
+      (Double(token.expiresAt) - (access.clock.now().timeIntervalSince1970 + skew)).rounded(.down))
   }
 
   /// One `POST /m2m_tokens`; the token and Clerk's clock minus ours.
@@ -200,7 +194,7 @@ package struct MachineAccount {
   ) -> MachineAuthError {
     let error = refusal.error
     if error.status == 401 || error.status == 403 {
-      return .secretRefused(profile: profile, detail: error.description)
+      return .secretRefused(profile: access.profile, detail: error.description)
     }
     if error.status == 400, let minTTL,
       error.description.contains("min_remaining_ttl_seconds")
@@ -215,7 +209,7 @@ package struct MachineAccount {
   /// - Returns: whether anything was stored.
   @discardableResult
   package func forget() throws -> Bool {
-    try store.destroy(profile: profile)
+    try access.store.destroy(profile: access.profile)
   }
 }
 
@@ -247,6 +241,6 @@ extension MachineAccount {
 
   /// Seconds `result`'s token has left now, on Clerk's clock.
   package func secondsLeft(_ token: CachedToken, clockSkew: Double) -> Double {
-    Double(token.expiresAt) - (clock.now().timeIntervalSince1970 + clockSkew)
+    Double(token.expiresAt) - (access.clock.now().timeIntervalSince1970 + clockSkew)
   }
 }

@@ -9,24 +9,16 @@ import FoundationEssentials
 ///
 /// The refresh token goes only to the token and revocation endpoints of the issuer it was
 /// issued by — the profile's `fapiURL` origin — and to no other origin.
-package struct OAuthAccount {
-  package let profile: String
-  package let store: any CredentialStore
-  package let http: HTTPClient
-  package let clock: Clock
-  /// Seconds per HTTP request.
-  package var requestTimeout: Double = HTTPRequest.defaultTimeout
-  /// Seconds to wait for another process holding the profile's lock.
-  package var lockTimeout: Double = 30
-  /// The instance named by configuration, if any: the stored grant is used only when it was
-  /// issued by this origin.
-  package var instance: InstanceOverride?
+package struct OAuthAccount: ProfileAccessing {
+  /// The profile, its store and what requests go with.
+  package var access: ProfileAccess
 
   package init(profile: String, store: any CredentialStore, http: HTTPClient, clock: Clock) {
-    self.profile = profile
-    self.store = store
-    self.http = http
-    self.clock = clock
+    self.init(ProfileAccess(profile: profile, store: store, http: http, clock: clock))
+  }
+
+  package init(_ access: ProfileAccess) {
+    self.access = access
   }
 
   /// An access token and where it came from.
@@ -43,7 +35,7 @@ package struct OAuthAccount {
   }
 
   package var server: OAuthServerClient {
-    OAuthServerClient(http: http, requestTimeout: requestTimeout)
+    OAuthServerClient(http: access.http, requestTimeout: access.requestTimeout)
   }
 
   // MARK: - The stored grant
@@ -53,10 +45,11 @@ package struct OAuthAccount {
   /// - Throws: `OAuthError.notOAuth`; `InstanceError.boundElsewhere` (nothing is sent) when
   ///   `instance` names another origin than the issuer's.
   package func requireCredential() throws -> (ProfileCredential, OAuthCredential) {
-    guard let credential = try store.load(profile: profile), credential.kind == .oauth,
+    guard let credential = try access.store.load(profile: access.profile),
+      credential.kind == .oauth,
       let oauth = credential.oauth
-    else { throw OAuthError.notOAuth(profile: profile) }
-    try instance?.requireBinding(of: credential)
+    else { throw OAuthError.notOAuth(profile: access.profile) }
+    try access.instance?.requireBinding(of: credential)
     try Self.requireSameOrigin(oauth.endpoints, as: credential.fapiURL)
     return (credential, oauth)
   }
@@ -112,7 +105,7 @@ package struct OAuthAccount {
   package func exchange(
     _ request: OAuthAuthorizationRequest, code: String, clientSecret: String?
   ) throws -> TokenResult {
-    let started = clock.epochSeconds
+    let started = access.clock.epochSeconds
     let client = OAuthServerClient.ClientAuthentication(
       clientID: request.clientID, clientSecret: clientSecret)
     let reply = try server.token(
@@ -127,7 +120,7 @@ package struct OAuthAccount {
       resource: request.resource, accessToken: reply.accessToken, issuedAt: started,
       expiresAt: started + reply.expiresIn, idToken: reply.idToken)
     var credential = ProfileCredential(
-      profile: profile, fapiURL: request.fapiURL, clientToken: "", signedInAt: started)
+      profile: access.profile, fapiURL: request.fapiURL, clientToken: "", signedInAt: started)
     credential.kind = .oauth
     credential.oauth = oauth
     if let info = try? userinfo(oauth, accessToken: reply.accessToken) {
@@ -135,9 +128,9 @@ package struct OAuthAccount {
       credential.email = info["email"]?.stringValue
       credential.identifier = info["email"]?.stringValue ?? info["preferred_username"]?.stringValue
     }
-    let previous = try store.withLock(profile: profile, timeout: lockTimeout) {
-      let previous = try? store.load(profile: profile)
-      try store.save(credential)
+    let previous = try access.withLock {
+      let previous = try? access.store.load(profile: access.profile)
+      try access.store.save(credential)
       return previous
     }
     if let previous, previous.kind == .oauth, let old = previous.oauth,
@@ -163,7 +156,7 @@ package struct OAuthAccount {
   package func token(minTTL: Double, forceRefresh: Bool = false) throws -> TokenResult {
     let (credential, oauth) = try requireCredential()
     if !forceRefresh, let hit = cacheHit(credential, oauth, minTTL: minTTL) { return hit }
-    return try store.withLock(profile: profile, timeout: lockTimeout) {
+    return try access.withLock {
       let (fresh, freshOAuth) = try requireCredential()
       if !forceRefresh, let hit = cacheHit(fresh, freshOAuth, minTTL: minTTL) { return hit }
       return try refresh(fresh, freshOAuth)
@@ -175,7 +168,7 @@ package struct OAuthAccount {
     _ credential: ProfileCredential, _ oauth: OAuthCredential, minTTL: Double
   ) -> TokenResult? {
     guard oauth.accessToken != nil else { return nil }
-    let left = Double(oauth.expiresAt) - clock.now().timeIntervalSince1970
+    let left = Double(oauth.expiresAt) - access.clock.now().timeIntervalSince1970
     guard left >= minTTL else { return nil }
     return result(credential, oauth, refreshed: false)
   }
@@ -186,11 +179,11 @@ package struct OAuthAccount {
   ) throws -> TokenResult {
     guard let refreshToken = oauth.refreshToken else {
       throw OAuthError.grantEnded(
-        profile: profile, clientID: oauth.clientID,
+        profile: access.profile, clientID: oauth.clientID,
         detail: "the access token expired and the sign-in has no refresh token "
           + "(offline_access was not granted)")
     }
-    let started = clock.epochSeconds
+    let started = access.clock.epochSeconds
     let reply: OAuthTokenReply
     do {
       reply = try server.token(
@@ -201,7 +194,7 @@ package struct OAuthAccount {
       where Self.endsGrant(status: status, error: error)
     {
       throw OAuthError.grantEnded(
-        profile: profile, clientID: oauth.clientID,
+        profile: access.profile, clientID: oauth.clientID,
         detail: "the issuer refused the refresh token: \(error)"
           + (description.map { ", \($0)" } ?? ""))
     }
@@ -215,7 +208,7 @@ package struct OAuthAccount {
     if let idToken = reply.idToken { updated.idToken = idToken }
     var saved = credential
     saved.oauth = updated
-    try store.save(saved)
+    try access.store.save(saved)
     return result(saved, updated, refreshed: true)
   }
 
@@ -228,7 +221,7 @@ package struct OAuthAccount {
   private func result(
     _ credential: ProfileCredential, _ oauth: OAuthCredential, refreshed: Bool
   ) -> TokenResult {
-    let left = Double(oauth.expiresAt) - clock.now().timeIntervalSince1970
+    let left = Double(oauth.expiresAt) - access.clock.now().timeIntervalSince1970
     return TokenResult(
       accessToken: oauth.accessToken ?? "", issuedAt: oauth.issuedAt,
       expiresAt: oauth.expiresAt, expiresIn: Int64(left.rounded(.down)),
@@ -241,7 +234,7 @@ package struct OAuthAccount {
   package func idToken(minTTL: Double, forceRefresh: Bool = false) throws -> (String, TokenResult) {
     let result = try token(minTTL: minTTL, forceRefresh: forceRefresh)
     guard let idToken = result.oauth.idToken else {
-      throw OAuthError.noIDToken(profile: profile, clientID: result.oauth.clientID)
+      throw OAuthError.noIDToken(profile: access.profile, clientID: result.oauth.clientID)
     }
     return (idToken, result)
   }
@@ -259,7 +252,7 @@ package struct OAuthAccount {
         return (try userinfo(renewed.oauth, accessToken: renewed.accessToken), renewed)
       } catch OAuthError.refused(401, let error, let description) {
         throw OAuthError.grantEnded(
-          profile: profile, clientID: renewed.oauth.clientID,
+          profile: access.profile, clientID: renewed.oauth.clientID,
           detail: "userinfo refused the access token: \(error)"
             + (description.map { ", \($0)" } ?? ""))
       }
@@ -312,7 +305,7 @@ package struct OAuthAccount {
       failure = OAuthError.unsupported("the authorization server names no revocation endpoint")
     }
     _ = credential
-    try store.destroy(profile: profile)
+    try access.store.destroy(profile: access.profile)
     return (revoked, failure)
   }
 }

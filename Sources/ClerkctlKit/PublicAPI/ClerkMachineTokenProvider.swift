@@ -1,5 +1,4 @@
 import ClerkctlCore
-import ClerkctlCurl
 import ClerkctlHTTP
 import FoundationEssentials
 
@@ -18,9 +17,10 @@ public final class ClerkMachineTokenProvider: Sendable {
   public static let defaultApiUrl = BackendAPIClient.defaultBaseURL
   /// A cached token is reused only while it has at least this many seconds left.
   public let minimumTokenTtl: TimeInterval
-  private let backing: Result<(profile: String, store: any CredentialStore), ClerkAuthError>
-  package let http: HTTPClient
-  let clock: Clock
+  /// The profile, its HTTP client and clock, and running its account.
+  private let runner: ProfileAccountRunner
+  package var http: HTTPClient { runner.http }
+  var clock: Clock { runner.clock }
   /// The running `tokens(…)` streams, ended by `logout()`.
   let streams = Lock(MachineTokenStreams())
 
@@ -36,7 +36,7 @@ public final class ClerkMachineTokenProvider: Sendable {
   ) {
     self.init(
       minimumTokenTtl: minimumTokenTtl, store: store,
-      http: .lazy { .curl(CurlConfiguration(userAgent: userAgent)) }, clock: .system)
+      http: ProfileAccountRunner.curl(userAgent: userAgent), clock: .system)
   }
 
   /// A provider with every dependency given (tests).
@@ -44,10 +44,7 @@ public final class ClerkMachineTokenProvider: Sendable {
     minimumTokenTtl: TimeInterval, store: ClerkCredentialStore, http: HTTPClient, clock: Clock
   ) {
     self.minimumTokenTtl = minimumTokenTtl
-    self.http = http
-    self.clock = clock
-    backing = store.backing.map { (profile: store.profile, store: $0) }
-      .mapError { ClerkAuthError($0, during: .store) }
+    runner = ProfileAccountRunner(store: store, http: http, clock: clock)
   }
 
   /// Stores `secretKey` as the machine identity for the Backend API at `apiUrl`, after one
@@ -134,16 +131,11 @@ public final class ClerkMachineTokenProvider: Sendable {
   private func perform<T: Sendable>(
     login: Bool = false, _ body: @escaping @Sendable (MachineAccount) throws -> T
   ) async throws -> T {
-    do {
-      return try await ClerkAuthProvider.offload { [self] in
-        let (profile, store) = try backing.get()
-        return try body(MachineAccount(profile: profile, store: store, http: http, clock: clock))
-      }
-    } catch let error as MachineAuthError {
-      throw Self.mapped(error, login: login)
-    } catch {
-      throw ClerkAuthError(error, during: login ? .signIn : .token)
-    }
+    try await runner.run(
+      MachineAccount.init, login: login,
+      translate: { error in
+        (error as? MachineAuthError).map { Self.mapped($0, login: login) }
+      }, body)
   }
 
   private static func mapped(_ error: MachineAuthError, login: Bool) -> ClerkAuthError {

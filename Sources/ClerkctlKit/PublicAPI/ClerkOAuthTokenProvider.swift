@@ -1,5 +1,4 @@
 import ClerkctlCore
-import ClerkctlCurl
 import ClerkctlHTTP
 import FoundationEssentials
 
@@ -24,9 +23,9 @@ public final class ClerkOAuthTokenProvider: Sendable {
   public static let defaultScopes = ["openid", "email", "profile", "offline_access"]
   /// A cached token is reused only while it has at least this many seconds left.
   public let minimumTokenTtl: TimeInterval
-  private let backing: Result<(profile: String, store: any CredentialStore), ClerkAuthError>
-  package let http: HTTPClient
-  private let clock: Clock
+  /// The profile, its HTTP client and clock, and running its account.
+  private let runner: ProfileAccountRunner
+  package var http: HTTPClient { runner.http }
 
   /// - Parameters:
   ///   - minimumTokenTtl: seconds a handed-out token has left at least.
@@ -38,7 +37,7 @@ public final class ClerkOAuthTokenProvider: Sendable {
   ) {
     self.init(
       minimumTokenTtl: minimumTokenTtl, store: store,
-      http: .lazy { .curl(CurlConfiguration(userAgent: userAgent)) }, clock: .system)
+      http: ProfileAccountRunner.curl(userAgent: userAgent), clock: .system)
   }
 
   /// A provider with every dependency given (tests).
@@ -46,10 +45,7 @@ public final class ClerkOAuthTokenProvider: Sendable {
     minimumTokenTtl: TimeInterval, store: ClerkCredentialStore, http: HTTPClient, clock: Clock
   ) {
     self.minimumTokenTtl = minimumTokenTtl
-    self.http = http
-    self.clock = clock
-    backing = store.backing.map { (profile: store.profile, store: $0) }
-      .mapError { ClerkAuthError($0, during: .store) }
+    runner = ProfileAccountRunner(store: store, http: http, clock: clock)
   }
 
   /// Signs in: discovery on `frontendApiUrl`, an authorization request handed to `authorize`,
@@ -130,17 +126,15 @@ public final class ClerkOAuthTokenProvider: Sendable {
   private func perform<T: Sendable>(
     login: Bool = false, _ body: @escaping @Sendable (OAuthAccount) throws -> T
   ) async throws -> T {
-    do {
-      return try await ClerkAuthProvider.offload { [self] in
-        let (profile, store) = try backing.get()
-        return try body(OAuthAccount(profile: profile, store: store, http: http, clock: clock))
-      }
-    } catch let error as OAuthError {
-      throw Self.mapped(error)
-    } catch let error as ClerkAuthError {
-      throw error
-    } catch {
-      throw ClerkAuthError(error, during: login ? .signIn : .token)
+    try await runner.run(OAuthAccount.init, login: login, translate: Self.translated, body)
+  }
+
+  /// An `OAuthError` in the library's terms; a `ClerkAuthError` as it is.
+  private static func translated(_ error: any Error) -> ClerkAuthError? {
+    switch error {
+    case let error as OAuthError: mapped(error)
+    case let error as ClerkAuthError: error
+    default: nil
     }
   }
 

@@ -21,22 +21,13 @@ struct PythonBackendSDKTests {
     let emulator = fixture.emulator
     let minted = try await fixture.run(["token"])
     #expect(minted.status == 0, "\(minted.stderr)")
-    let root = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-    let script = root.appendingPathComponent("python/backend_sdk.py").path
-    var environment = ProcessInfo.processInfo.environment
-    environment.merge([
-      "CLERK_API_URL": emulator.apiURL, "CLERK_SECRET_KEY": emulator.secretKey,
-      "CLERK_FAPI_URL": emulator.fapiURL,
-      "SESSION_JWT": minted.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
-      "PYTHONDONTWRITEBYTECODE": "1",
-    ]) { _, new in new }
-    let result = try await ProcessRun.run(
-      "/usr/bin/env", ["python3", script], environment: environment, timeout: 120)
-    #expect(
-      result.status != 3,
-      "Clerk's Python SDK is missing: Scripts/test.sh installs it (python3 -m pip install clerk-backend-api). \(result.stderr)"
-    )
-    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    let result = try await PythonSDKDriver.run(
+      "backend_sdk.py",
+      environment: [
+        "CLERK_API_URL": emulator.apiURL, "CLERK_SECRET_KEY": emulator.secretKey,
+        "CLERK_FAPI_URL": emulator.fapiURL,
+        "SESSION_JWT": minted.stdout.trimmingCharacters(in: .whitespacesAndNewlines),
+      ])
     #expect(
       result.stdout.contains(
         #"{"authenticate_request": "ok", "email_addresses": "ok", "jwks": "ok", "organizations": "ok", "sessions": "ok", "users": "ok"}"#

@@ -37,22 +37,13 @@ struct PythonSDKTests {
     try directory.write(config.encoded, to: directory.file("config.json"))
     let emulator = try await EmulatorProcess.start(
       arguments: ["--config", directory.file("config.json")])
-    let root = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-    let script = root.appendingPathComponent("python/m2m_sdk.py").path
-    var environment = ProcessInfo.processInfo.environment
-    environment.merge([
-      "CLERK_API_URL": emulator.apiURL, "CLERK_SECRET_KEY": emulator.secretKey,
-      "CI_MACHINE_ID": Self.ci.id, "CI_MACHINE_SECRET": Self.ci.secret,
-      "API_MACHINE_ID": Self.api.id, "API_MACHINE_SECRET": Self.api.secret,
-      "PYTHONDONTWRITEBYTECODE": "1",
-    ]) { _, new in new }
-    let result = try await ProcessRun.run(
-      "/usr/bin/env", ["python3", script], environment: environment, timeout: 120)
-    #expect(
-      result.status != 3,
-      "Clerk's Python SDK is missing: Scripts/test.sh installs it (python3 -m pip install clerk-backend-api). \(result.stderr)"
-    )
-    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    let result = try await PythonSDKDriver.run(
+      "m2m_sdk.py",
+      environment: [
+        "CLERK_API_URL": emulator.apiURL, "CLERK_SECRET_KEY": emulator.secretKey,
+        "CI_MACHINE_ID": Self.ci.id, "CI_MACHINE_SECRET": Self.ci.secret,
+        "API_MACHINE_ID": Self.api.id, "API_MACHINE_SECRET": Self.api.secret,
+      ])
     #expect(result.stdout.contains(#"{"jwt": "ok", "machines": "ok", "opaque": "ok"}"#))
     await emulator.stop()
   }
@@ -60,20 +51,9 @@ struct PythonSDKTests {
   @Test("the SDK creates, lists, verifies and revokes API keys; actor and testing tokens")
   func apiKeys() async throws {
     let emulator = try await EmulatorProcess.start()
-    let root = try #require(Bundle.module.url(forResource: "Fixtures", withExtension: nil))
-    let script = root.appendingPathComponent("python/api_keys_sdk.py").path
-    var environment = ProcessInfo.processInfo.environment
-    environment.merge([
-      "CLERK_API_URL": emulator.apiURL, "CLERK_SECRET_KEY": emulator.secretKey,
-      "PYTHONDONTWRITEBYTECODE": "1",
-    ]) { _, new in new }
-    let result = try await ProcessRun.run(
-      "/usr/bin/env", ["python3", script], environment: environment, timeout: 120)
-    #expect(
-      result.status != 3,
-      "Clerk's Python SDK is missing: Scripts/test.sh installs it (python3 -m pip install clerk-backend-api). \(result.stderr)"
-    )
-    #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+    let result = try await PythonSDKDriver.run(
+      "api_keys_sdk.py",
+      environment: ["CLERK_API_URL": emulator.apiURL, "CLERK_SECRET_KEY": emulator.secretKey])
     #expect(
       result.stdout.contains(#"{"actor_tokens": "ok", "api_keys": "ok", "testing_tokens": "ok"}"#))
     await emulator.stop()

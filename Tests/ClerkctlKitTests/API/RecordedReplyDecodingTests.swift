@@ -143,7 +143,7 @@ struct RecordedReplyDecodingTests {
     )
     #expect(attempt.createdSessionID == expected["created_session_id"]?.stringValue)
     #expect(
-      attempt.firstFactorVerification?.status
+      attempt.firstFactorVerification?.status.rawValue
         == expected["first_factor_verification"]?["status"]?.stringValue)
     for factor in attempt.firstFactors + attempt.secondFactors where factor.strategy != "password" {
       #expect(

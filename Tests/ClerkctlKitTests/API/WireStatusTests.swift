@@ -4,7 +4,7 @@ import Testing
 @testable import ClerkctlKit
 @testable import ClerkctlWire
 
-@Suite("Sign-in and session statuses")
+@Suite("Sign-in, session and verification statuses")
 struct WireStatusTests {
   @Test("every documented sign-in status round-trips; an unknown one is kept as it came")
   func signIn() throws {
@@ -31,5 +31,19 @@ struct WireStatusTests {
     #expect(session.status == .unknown("paused_by_clerk"))
     #expect(!session.isActive)
     #expect(try ClerkSession(json: ["id": "sess_1", "status": "active"]).isActive)
+  }
+
+  @Test("every documented verification status round-trips; an unknown one is kept as it came")
+  func verification() {
+    for status in VerificationStatus.documented {
+      #expect(VerificationStatus(rawValue: status.rawValue) == status)
+    }
+    #expect(VerificationStatus(rawValue: "transferable") == .transferable)
+    #expect(
+      Set(VerificationStatus.documented.map(\.rawValue)).count
+        == VerificationStatus.documented.count)
+    let verification = SignInAttempt.Verification(json: ["status": "pending_review"])
+    #expect(verification?.status == .unknown("pending_review"))
+    #expect(verification?.status.rawValue == "pending_review")
   }
 }

@@ -13,9 +13,7 @@ package struct ConfigSetCommand: Command {
         profile, key, value}.
         """,
       arguments: [
-        ArgumentSpec(
-          "key", help: "template, convex_url, min_ttl or store.",
-          valueKind: .choice(ProfileConfig.Key.allCases.map(\.rawValue))),
+        ProfileConfig.keyArgument,
         ArgumentSpec("value", help: "The value."),
       ])
   }
@@ -24,7 +22,7 @@ package struct ConfigSetCommand: Command {
   let value: String
 
   package init(parsed: ParsedArguments) throws {
-    key = try ProfileConfig.key(named: parsed.positional(0) ?? "")
+    key = try ProfileConfig.key(parsed)
     value = parsed.positional(1) ?? ""
     try key.validate(value)
   }
@@ -33,11 +31,7 @@ package struct ConfigSetCommand: Command {
     let profile = try context.profileName()
     try ProfileConfig.set(key, to: value, profile: profile, context)
     if context.globals.json {
-      let json: JSONValue = [
-        "schema_version": 1, "profile": .string(profile), "key": .string(key.rawValue),
-        "value": .string(value),
-      ]
-      context.print(json.prettyEncoded)
+      context.print(ProfileConfig.json(profile: profile, key: key, value: value).prettyEncoded)
     } else {
       context.note("Set \(key.rawValue) = \(value) for profile '\(profile)'.")
     }

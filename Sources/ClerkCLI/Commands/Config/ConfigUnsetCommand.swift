@@ -7,17 +7,13 @@ package struct ConfigUnsetCommand: Command {
     CommandSpec(
       name: "unset",
       abstract: "Remove a default of the profile (the built-in one applies again).",
-      arguments: [
-        ArgumentSpec(
-          "key", help: "template, convex_url, min_ttl or store.",
-          valueKind: .choice(ProfileConfig.Key.allCases.map(\.rawValue)))
-      ])
+      arguments: [ProfileConfig.keyArgument])
   }
 
   let key: ProfileConfig.Key
 
   package init(parsed: ParsedArguments) throws {
-    key = try ProfileConfig.key(named: parsed.positional(0) ?? "")
+    key = try ProfileConfig.key(parsed)
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {

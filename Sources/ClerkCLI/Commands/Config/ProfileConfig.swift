@@ -57,6 +57,24 @@ package enum ProfileConfig {
     }
   }
 
+  /// The `KEY` positional of `get`, `set` and `unset`.
+  static let keyArgument = ArgumentSpec(
+    "key", help: "template, convex_url, min_ttl or store.",
+    valueKind: .choice(Key.allCases.map(\.rawValue)))
+
+  /// The key the first positional names (see ``key(named:)``).
+  static func key(_ parsed: ParsedArguments) throws -> Key {
+    try key(named: parsed.positional(0) ?? "")
+  }
+
+  /// `{schema_version, profile, key, value}` as `get` and `set` print it with `--json`.
+  static func json(profile: String, key: Key, value: String?) -> JSONValue {
+    [
+      "schema_version": 1, "profile": .string(profile), "key": .string(key.rawValue),
+      "value": value.map(JSONValue.string) ?? .null,
+    ]
+  }
+
   /// The key named `name`, or a usage error listing the keys (with a did-you-mean).
   package static func key(named name: String) throws -> Key {
     if let key = Key(rawValue: name) { return key }

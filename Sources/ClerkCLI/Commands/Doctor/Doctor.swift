@@ -44,6 +44,44 @@ package struct Doctor {
       try InstanceResolver.resolveWithSource(
         settings: context.instanceSettings, stored: (try? loaded.get())?.fapiURL)
     }
+    let serverSkew = instanceChecks(instance, account: account, into: &checks)
+
+    checks.append(fileCheck(store: store, profile: profile))
+
+    // Signed in, session live.
+    let signedIn = signedInCheck(loaded, profile: profile, into: &checks)
+    let tokenChecks = [
+      "session live", "template mints", "iss", "aud", "sub", "category", "signature",
+    ]
+    guard signedIn != nil, let account else {
+      checks += tokenChecks.map { .skip($0, signedIn == nil ? "not signed in" : "no instance") }
+      checks.append(clockCheck(skew: serverSkew, source: "the Date header"))
+      return checks
+    }
+    guard sessionCheck(account, profile: profile, into: &checks) else {
+      checks += tokenChecks.dropFirst().map { .skip($0, "no live session") }
+      checks.append(clockCheck(skew: serverSkew, source: "the Date header"))
+      return checks
+    }
+
+    // Template mints (a fresh mint, not the cache).
+    guard let minted = mintCheck(account, profile: profile, into: &checks) else {
+      checks += tokenChecks.dropFirst(2).map { .skip($0, "no token") }
+      checks.append(clockCheck(skew: serverSkew, source: "the Date header"))
+      return checks
+    }
+    checks += mintedTokenChecks(minted, instance: instance, profile: profile)
+    return checks
+  }
+
+  // MARK: - Checks
+
+  /// "instance configured" and "instance reachable"; the server's clock minus ours when it
+  /// answered.
+  private func instanceChecks(
+    _ instance: Result<InstanceResolver.Resolution, some Error>, account: ClerkAccount?,
+    into checks: inout [DoctorCheck]
+  ) -> Double? {
     var serverSkew: Double?
     switch (instance, account) {
     case (.success(let resolution), let account?):
@@ -68,10 +106,14 @@ package struct Doctor {
           fix: FirstRunHint.remedy))
       checks.append(.skip("instance reachable", "no instance"))
     }
+    return serverSkew
+  }
 
-    checks.append(fileCheck(store: store, profile: profile))
-
-    // Signed in, session live.
+  /// "signed in": the stored credential with a session, if any.
+  private func signedInCheck(
+    _ loaded: Result<ProfileCredential?, some Error>, profile: String,
+    into checks: inout [DoctorCheck]
+  ) -> ProfileCredential? {
     let signedIn: ProfileCredential?
     switch loaded {
     case .success(let credential?) where credential.sessionID != nil:
@@ -91,28 +133,30 @@ package struct Doctor {
       signedIn = nil
       checks.append(.fail("signed in", error, fix: nil))
     }
-    let tokenChecks = [
-      "session live", "template mints", "iss", "aud", "sub", "category", "signature",
-    ]
-    guard signedIn != nil, let account else {
-      checks += tokenChecks.map { .skip($0, signedIn == nil ? "not signed in" : "no instance") }
-      checks.append(clockCheck(skew: serverSkew, source: "the Date header"))
-      return checks
-    }
+    return signedIn
+  }
+
+  /// "session live": whether the session is.
+  private func sessionCheck(
+    _ account: ClerkAccount, profile: String, into checks: inout [DoctorCheck]
+  ) -> Bool {
     do {
       let (_, session) = try account.liveSession()
       checks.append(.pass("session live", "session \(session.id) is \(session.status)"))
+      return true
     } catch {
       let fix =
         ErrorReporter.exitCode(for: error) == .notSignedIn
         ? "run 'clerkctl login\(profileFlag(profile))'" : Self.fix(for: error)
       checks.append(.fail("session live", error, fix: fix))
-      checks += tokenChecks.dropFirst().map { .skip($0, "no live session") }
-      checks.append(clockCheck(skew: serverSkew, source: "the Date header"))
-      return checks
+      return false
     }
+  }
 
-    // Template mints (a fresh mint, not the cache).
+  /// "template mints": a fresh mint (not the cache), if the template gave one.
+  private func mintCheck(
+    _ account: ClerkAccount, profile: String, into checks: inout [DoctorCheck]
+  ) -> ClerkAccount.TokenResult? {
     let minted: ClerkAccount.TokenResult
     do {
       minted = try account.token(
@@ -131,10 +175,17 @@ package struct Doctor {
               ? "run 'clerkctl login\(profileFlag(profile))'" : Self.fix(for: error))
             : "create a JWT template named '\(template)' with claims "
               + "{\"aud\": \"\(audience)\"} in the Clerk dashboard (Configure → JWT templates)"))
-      checks += tokenChecks.dropFirst(2).map { .skip($0, "no token") }
-      checks.append(clockCheck(skew: serverSkew, source: "the Date header"))
-      return checks
+      return nil
     }
+    return minted
+  }
+
+  /// The minted token's claims, category, organization, signature and clock.
+  private func mintedTokenChecks(
+    _ minted: ClerkAccount.TokenResult, instance: Result<InstanceResolver.Resolution, some Error>,
+    profile: String
+  ) -> [DoctorCheck] {
+    var checks: [DoctorCheck] = []
     let claims = (try? ClerkAccount.claims(of: minted.token.jwt)) ?? [:]
     let instanceURL = (try? instance.get()).map(\.url) ?? minted.credential.fapiURL
     checks += claimChecks(claims, instanceURL: instanceURL)
@@ -151,8 +202,6 @@ package struct Doctor {
     checks.append(clockCheck(skew: minted.credential.clockSkew, source: "the token mint"))
     return checks
   }
-
-  // MARK: - Checks
 
   func fileCheck(store: ProfileStore, profile: String) -> DoctorCheck {
     let name = "credential file"

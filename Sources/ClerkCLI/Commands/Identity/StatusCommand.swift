@@ -63,102 +63,10 @@ package struct StatusCommand: Command {
           + "(\(signInStore.source.words))")
     }
     for name in names.sorted() {
-      var entry: [String: JSONValue] = [
-        "profile": .string(name), "selected": .bool(name == selected),
-      ]
-      let path = store.directory.credentialPath(profile: name)
-      let mode = store.fileMode(profile: name)
-      let location = store.secretLocation(profile: name)
-      entry["file"] = [
-        "path": .string(path),
-        "mode": mode.map { .string(String($0 & 0o777, radix: 8)) } ?? .null,
-      ]
-      entry["store"] = location.map { .string($0.rawValue) } ?? .null
-      var line = "\(name == selected ? "*" : " ") \(name)"
-      var status = "signed_out"
-      do {
-        if let machine = try store.load(profile: name), machine.kind == .machine {
-          status = "not_checked"
-          entry.merge(MachineIdentity.members(machine)) { _, new in new }
-          if name == selected {
-            do {
-              _ = try MachineIdentity.check(context, profile: name)
-              (status, code) = ("active", .success)
-            } catch {
-              (status, code) = ("error", ErrorReporter.exitCode(for: error))
-              entry["error"] = .string(ErrorReporter.message(for: error))
-            }
-          }
-          let id = TerminalText.sanitized(machine.machine?.machineID ?? "?")
-          let api = TerminalText.sanitized(machine.machine?.apiURL ?? "?")
-          line += "  machine \(id) on \(api) (\(status))"
-        } else if let credential = try store.load(profile: name), credential.kind == .oauth {
-          let oauth = oauthStatus(credential, selected: name == selected, context)
-          entry.merge(oauth.members) { _, new in new }
-          status = oauth.status
-          if let selectedCode = oauth.code { code = selectedCode }
-          line += oauth.text
-        } else if let credential = try store.load(profile: name) {
-          entry["kind"] = .string(credential.kind.rawValue)
-          entry["fapi_url"] = .string(credential.fapiURL)
-          entry["user_id"] = credential.userID.map(JSONValue.string) ?? .null
-          entry["email"] = credential.email.map(JSONValue.string) ?? .null
-          entry["identifier"] = credential.shownIdentifier.map(JSONValue.string) ?? .null
-          entry["session_id"] = credential.sessionID.map(JSONValue.string) ?? .null
-          entry["kind"] = .string(credential.kind.rawValue)
-          if let actor = credential.impersonation?.actor { entry["actor"] = .string(actor) }
-          status = "not_checked"
-          if credential.kind == .apiKey {
-            // Nothing to check with Clerk without the instance's secret key; never signed out.
-            if name == selected { code = .success }
-          } else if name == selected {
-            (status, code) = check(context, profile: name, store: store)
-          } else if let checked = others[name] {
-            status = checked
-          }
-          let skew = credential.clockSkew
-          let tokens = credential.tokens.values.sorted { ($0.template ?? "") < ($1.template ?? "") }
-          entry["tokens"] = .array(
-            tokens.map { token in
-              [
-                "template": token.template.map(JSONValue.string) ?? .null,
-                "expires_at": .int(token.expiresAt),
-                "expires_in": .int(
-                  max(0, token.expiresAt.saturatingSubtract(Int64(saturating: now + skew)))),
-              ]
-            })
-          let email = TerminalText.sanitized(credential.shownIdentifier ?? "?")
-          let user = TerminalText.sanitized(credential.userID ?? "?")
-          line +=
-            credential.kind == .apiKey
-            ? "  API key for \(TerminalText.sanitized(credential.apiKey?.subject ?? "?")) (kind api_key)"
-            : "  \(email) (\(user)) on \(TerminalText.sanitized(credential.fapiURL))"
-          if let actor = credential.impersonation?.actor {
-            line += ", impersonated by \(TerminalText.sanitized(actor))"
-          }
-          line += "\n    session: \(credential.sessionID ?? "none") (\(Self.words(status)))"
-          if status == "ended" {
-            line += "; run '\(Self.loginCommand(profile: name))' to sign in again"
-          }
-          let shown = tokens.map { token in
-            let left = max(0, token.expiresAt.saturatingSubtract(Int64(saturating: now + skew)))
-            return "\(token.template ?? "session") (\(left) s left)"
-          }
-          line += "\n    cached tokens: \(shown.isEmpty ? "none" : shown.joined(separator: ", "))"
-        } else {
-          line += "  not signed in"
-        }
-      } catch {
-        status = "error"
-        entry["error"] = .string(ErrorReporter.message(for: error))
-        line += "  error: \(ErrorReporter.message(for: error))"
-        if name == selected { code = ErrorReporter.exitCode(for: error) }
-      }
-      entry["session_status"] = .string(status)
-      line += "\n    file: \(path) (\(mode.map { String($0 & 0o777, radix: 8) } ?? "absent"))"
-      if location == .keyring { line += ", the secret in the OS keyring" }
+      let (entry, line) = describe(
+        name, selected: selected, others: others, now: now, context, store: store, code: &code)
       lines.append(line)
-      entries.append(.object(entry))
+      entries.append(entry)
     }
     if context.globals.json {
       let json: JSONValue = [
@@ -175,6 +83,133 @@ package struct StatusCommand: Command {
       if noneStored { context.note("No profiles yet. To sign in, run: clerkctl login") }
     }
     return code.rawValue
+  }
+
+  /// One profile's JSON entry and text; `code` becomes the selected profile's exit code.
+  private func describe(
+    _ name: String, selected: String, others: [String: String], now: Double,
+    _ context: CommandContext, store: ProfileStore, code: inout ExitCode
+  ) -> (entry: JSONValue, line: String) {
+    var entry: [String: JSONValue] = [
+      "profile": .string(name), "selected": .bool(name == selected),
+    ]
+    let path = store.directory.credentialPath(profile: name)
+    let mode = store.fileMode(profile: name)
+    let location = store.secretLocation(profile: name)
+    entry["file"] = [
+      "path": .string(path),
+      "mode": mode.map { .string(String($0 & 0o777, radix: 8)) } ?? .null,
+    ]
+    entry["store"] = location.map { .string($0.rawValue) } ?? .null
+    var line = "\(name == selected ? "*" : " ") \(name)"
+    var status = "signed_out"
+    do {
+      if let machine = try store.load(profile: name), machine.kind == .machine {
+        status = machineStatus(
+          machine, name: name, selected: selected, context, entry: &entry, line: &line,
+          code: &code)
+      } else if let credential = try store.load(profile: name), credential.kind == .oauth {
+        let oauth = oauthStatus(credential, selected: name == selected, context)
+        entry.merge(oauth.members) { _, new in new }
+        status = oauth.status
+        if let selectedCode = oauth.code { code = selectedCode }
+        line += oauth.text
+      } else if let credential = try store.load(profile: name) {
+        status = userStatus(
+          credential, name: name, selected: selected, others: others, now: now, context,
+          store: store, entry: &entry, line: &line, code: &code)
+      } else {
+        line += "  not signed in"
+      }
+    } catch {
+      status = "error"
+      entry["error"] = .string(ErrorReporter.message(for: error))
+      line += "  error: \(ErrorReporter.message(for: error))"
+      if name == selected { code = ErrorReporter.exitCode(for: error) }
+    }
+    entry["session_status"] = .string(status)
+    line += "\n    file: \(path) (\(mode.map { String($0 & 0o777, radix: 8) } ?? "absent"))"
+    if location == .keyring { line += ", the secret in the OS keyring" }
+    return (.object(entry), line)
+  }
+
+  /// A machine profile's entry members and text (its identity checked when it is the
+  /// selected one); its session status.
+  private func machineStatus(
+    _ machine: ProfileCredential, name: String, selected: String, _ context: CommandContext,
+    entry: inout [String: JSONValue], line: inout String, code: inout ExitCode
+  ) -> String {
+    var status = "not_checked"
+    entry.merge(MachineIdentity.members(machine)) { _, new in new }
+    if name == selected {
+      do {
+        _ = try MachineIdentity.check(context, profile: name)
+        (status, code) = ("active", .success)
+      } catch {
+        (status, code) = ("error", ErrorReporter.exitCode(for: error))
+        entry["error"] = .string(ErrorReporter.message(for: error))
+      }
+    }
+    let id = TerminalText.sanitized(machine.machine?.machineID ?? "?")
+    let api = TerminalText.sanitized(machine.machine?.apiURL ?? "?")
+    line += "  machine \(id) on \(api) (\(status))"
+    return status
+  }
+
+  /// A user or API key profile's entry members and text (its session checked when it is the
+  /// selected one, else as `checkedElsewhere` found it); its session status.
+  private func userStatus(
+    _ credential: ProfileCredential, name: String, selected: String, others: [String: String],
+    now: Double, _ context: CommandContext, store: ProfileStore,
+    entry: inout [String: JSONValue], line: inout String, code: inout ExitCode
+  ) -> String {
+    entry["kind"] = .string(credential.kind.rawValue)
+    entry["fapi_url"] = .string(credential.fapiURL)
+    entry["user_id"] = credential.userID.map(JSONValue.string) ?? .null
+    entry["email"] = credential.email.map(JSONValue.string) ?? .null
+    entry["identifier"] = credential.shownIdentifier.map(JSONValue.string) ?? .null
+    entry["session_id"] = credential.sessionID.map(JSONValue.string) ?? .null
+    entry["kind"] = .string(credential.kind.rawValue)
+    if let actor = credential.impersonation?.actor { entry["actor"] = .string(actor) }
+    var status = "not_checked"
+    if credential.kind == .apiKey {
+      // Nothing to check with Clerk without the instance's secret key; never signed out.
+      if name == selected { code = .success }
+    } else if name == selected {
+      (status, code) = check(context, profile: name, store: store)
+    } else if let checked = others[name] {
+      status = checked
+    }
+    let skew = credential.clockSkew
+    let tokens = credential.tokens.values.sorted { ($0.template ?? "") < ($1.template ?? "") }
+    entry["tokens"] = .array(
+      tokens.map { token in
+        [
+          "template": token.template.map(JSONValue.string) ?? .null,
+          "expires_at": .int(token.expiresAt),
+          "expires_in": .int(
+            max(0, token.expiresAt.saturatingSubtract(Int64(saturating: now + skew)))),
+        ]
+      })
+    let email = TerminalText.sanitized(credential.shownIdentifier ?? "?")
+    let user = TerminalText.sanitized(credential.userID ?? "?")
+    line +=
+      credential.kind == .apiKey
+      ? "  API key for \(TerminalText.sanitized(credential.apiKey?.subject ?? "?")) (kind api_key)"
+      : "  \(email) (\(user)) on \(TerminalText.sanitized(credential.fapiURL))"
+    if let actor = credential.impersonation?.actor {
+      line += ", impersonated by \(TerminalText.sanitized(actor))"
+    }
+    line += "\n    session: \(credential.sessionID ?? "none") (\(Self.words(status)))"
+    if status == "ended" {
+      line += "; run '\(Self.loginCommand(profile: name))' to sign in again"
+    }
+    let shown = tokens.map { token in
+      let left = max(0, token.expiresAt.saturatingSubtract(Int64(saturating: now + skew)))
+      return "\(token.template ?? "session") (\(left) s left)"
+    }
+    line += "\n    cached tokens: \(shown.isEmpty ? "none" : shown.joined(separator: ", "))"
+    return status
   }
 
   /// A session state in words: `not_checked` reads `not checked`.

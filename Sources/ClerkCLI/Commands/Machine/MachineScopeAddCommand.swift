@@ -10,18 +10,13 @@ package struct MachineScopeAddCommand: Command {
       arguments: MachineScopeCommand.arguments)
   }
 
-  let id: String
-  let target: String
+  let change: MachineScopeCommand.Change
 
   package init(parsed: ParsedArguments) throws {
-    (id, target) = try MachineScopeCommand.pair(parsed)
+    change = try MachineScopeCommand.Change(parsed)
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
-    let admin = try MachineAdmin(context)
-    let reply = try admin.send { try $0.addScope(id: id, target: target) }
-    if context.globals.json { context.print(reply.prettyEncoded) }
-    context.note("\(TerminalText.sanitized(id)) may now call \(TerminalText.sanitized(target))")
-    return ExitCode.success.rawValue
+    try change.run(context, verb: "may now call") { try $0.addScope(id: $1, target: $2) }
   }
 }

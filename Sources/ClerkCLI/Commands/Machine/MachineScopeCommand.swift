@@ -21,14 +21,33 @@ package struct MachineScopeCommand: Command {
     ArgumentSpec("machine", help: "The machine (mch_…) it may call."),
   ]
 
-  /// The two positionals.
-  static func pair(_ parsed: ParsedArguments) throws -> (String, String) {
-    guard let id = parsed.positional(0), !id.isEmpty else {
-      throw UsageError("missing argument '<id>'")
+  /// What `add` and `remove` take and do: the two positionals, one Backend API call for them,
+  /// the reply with `--json`, and a note on stderr.
+  struct Change: Sendable {
+    let id: String
+    let target: String
+
+    init(_ parsed: ParsedArguments) throws {
+      guard let id = parsed.positional(0), !id.isEmpty else {
+        throw UsageError("missing argument '<id>'")
+      }
+      guard let target = parsed.positional(1), !target.isEmpty else {
+        throw UsageError("missing argument '<machine>'")
+      }
+      (self.id, self.target) = (id, target)
     }
-    guard let target = parsed.positional(1), !target.isEmpty else {
-      throw UsageError("missing argument '<machine>'")
+
+    /// Sends `call(api, id, target)`; then notes "ID `verb` MCH".
+    func run(
+      _ context: CommandContext, verb: String,
+      _ call: (MachineAPIClient, String, String) throws -> JSONValue
+    ) throws -> Int32 {
+      let admin = try MachineAdmin(context)
+      let reply = try admin.send { try call($0, id, target) }
+      if context.globals.json { context.print(reply.prettyEncoded) }
+      context.note(
+        "\(TerminalText.sanitized(id)) \(verb) \(TerminalText.sanitized(target))")
+      return ExitCode.success.rawValue
     }
-    return (id, target)
   }
 }

@@ -10,19 +10,13 @@ package struct MachineScopeRemoveCommand: Command {
       arguments: MachineScopeCommand.arguments)
   }
 
-  let id: String
-  let target: String
+  let change: MachineScopeCommand.Change
 
   package init(parsed: ParsedArguments) throws {
-    (id, target) = try MachineScopeCommand.pair(parsed)
+    change = try MachineScopeCommand.Change(parsed)
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
-    let admin = try MachineAdmin(context)
-    let reply = try admin.send { try $0.removeScope(id: id, target: target) }
-    if context.globals.json { context.print(reply.prettyEncoded) }
-    context.note(
-      "\(TerminalText.sanitized(id)) may no longer call \(TerminalText.sanitized(target))")
-    return ExitCode.success.rawValue
+    try change.run(context, verb: "may no longer call") { try $0.removeScope(id: $1, target: $2) }
   }
 }

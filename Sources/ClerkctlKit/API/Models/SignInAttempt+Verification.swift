@@ -1,10 +1,10 @@
 import ClerkctlCore
+import ClerkctlWire
 
 extension SignInAttempt {
   /// A factor's verification inside a `SignIn` (for OAuth and SSO, `verification_oauth`).
   package struct Verification: Sendable, Equatable {
-    /// `unverified`, `verified`, `failed`, `expired` or `transferable`.
-    package var status: String
+    package var status: VerificationStatus
     package var strategy: String?
     /// The provider page to open in the browser (OAuth and enterprise SSO).
     package var externalVerificationRedirectURL: String?
@@ -14,7 +14,8 @@ extension SignInAttempt {
     package var errorMessage: String?
 
     package init(
-      status: String, strategy: String? = nil, externalVerificationRedirectURL: String? = nil,
+      status: VerificationStatus, strategy: String? = nil,
+      externalVerificationRedirectURL: String? = nil,
       errorCode: String? = nil, errorMessage: String? = nil
     ) {
       self.status = status
@@ -29,7 +30,7 @@ extension SignInAttempt {
       guard let json, let status = json["status"]?.stringValue else { return nil }
       let error = json["error"]
       self.init(
-        status: status, strategy: json["strategy"]?.stringValue,
+        status: VerificationStatus(rawValue: status), strategy: json["strategy"]?.stringValue,
         externalVerificationRedirectURL: json["external_verification_redirect_url"]?.stringValue,
         errorCode: error?["code"]?.stringValue,
         errorMessage: [error?["long_message"], error?["message"]].lazy

@@ -21,9 +21,10 @@ first is printed), 3 when the SDK is not installed (Scripts/test.sh installs cle
 
 import json
 import os
-import sys
 import urllib.parse
 import urllib.request
+
+from sdk_driver import Checks, missing
 
 try:
     import httpx
@@ -34,28 +35,16 @@ try:
     from clerk_backend_api.security import authenticate_request
     from clerk_backend_api.security.types import AuthenticateRequestOptions, AuthStatus
 except ImportError as error:  # pragma: no cover - reported to the test
-    print(f"backend_sdk: Clerk's Python Backend SDK is not installed ({error}); "
-          "install it with: python3 -m pip install clerk-backend-api", file=sys.stderr)
-    sys.exit(3)
+    missing("backend_sdk", "Clerk's Python Backend SDK", "clerk-backend-api", error)
 
 
-def check(condition, message):
-    if not condition:
-        print(f"backend_sdk: FAILED: {message}", file=sys.stderr)
-        sys.exit(1)
+checks = Checks("backend_sdk", models.ClerkBaseError)
+check = checks.check
 
 
 def refused(status, code, call):
     """Runs `call`, which must fail with HTTP `status` and Clerk error `code`."""
-    try:
-        call()
-    except models.ClerkBaseError as error:
-        body = json.loads(error.body)
-        got = body["errors"][0]["code"]
-        check(error.status_code == status and got == code,
-              f"expected {status} {code}, got {error.status_code} {got}")
-        return body
-    check(False, f"expected an HTTP {status} {code}, the call succeeded")
+    return checks.refused(status, call, code=code)
 
 
 def users(clerk, report):

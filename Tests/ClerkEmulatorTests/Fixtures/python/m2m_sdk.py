@@ -17,7 +17,8 @@ the SDK is not installed (Scripts/test.sh installs it with pip: clerk-backend-ap
 
 import json
 import os
-import sys
+
+from sdk_driver import Checks, missing
 
 try:
     import jwt
@@ -25,26 +26,11 @@ try:
     from clerk_backend_api.security import verify_token
     from clerk_backend_api.security.types import TokenVerificationError, VerifyTokenOptions
 except ImportError as error:  # pragma: no cover - reported to the test
-    print(f"m2m_sdk: Clerk's Python Backend SDK is not installed ({error}); "
-          "install it with: python3 -m pip install clerk-backend-api", file=sys.stderr)
-    sys.exit(3)
+    missing("m2m_sdk", "Clerk's Python Backend SDK", "clerk-backend-api", error)
 
 
-def check(condition, message):
-    if not condition:
-        print(f"m2m_sdk: FAILED: {message}", file=sys.stderr)
-        sys.exit(1)
-
-
-def refused(status, call):
-    """Runs `call`, which must fail with an HTTP error of `status`."""
-    try:
-        call()
-    except models.ClerkBaseError as error:
-        check(error.status_code == status, f"expected {status}, got {error.status_code}: "
-              f"{error.body}")
-        return json.loads(error.body)
-    check(False, f"expected an HTTP {status} error, the call succeeded")
+checks = Checks("m2m_sdk", models.ClerkBaseError)
+check, refused = checks.check, checks.refused
 
 
 def main():

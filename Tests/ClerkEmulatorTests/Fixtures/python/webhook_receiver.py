@@ -23,12 +23,12 @@ import sys
 import threading
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
+from sdk_driver import missing
+
 try:
     from svix.webhooks import Webhook, WebhookVerificationError
 except ImportError as error:  # pragma: no cover - reported to the test
-    print(f"webhook_receiver: the svix package is not installed ({error}); install it with: "
-          "python3 -m pip install svix", file=sys.stderr)
-    sys.exit(3)
+    missing("webhook_receiver", "the svix package", "svix", error)
 
 SECRET = os.environ["WEBHOOK_SECRET"]
 EXPECT = [t for t in os.environ.get("EXPECT", "").split(",") if t]
