@@ -32,10 +32,11 @@ package struct ProfileAccess: Sendable {
   }
 }
 
-/// An account built on a `ProfileAccess`: its members read (and the settable ones set) as the
+/// An account built on a `ProfileAccess` (its metatype sendable: the token providers run it off
+/// the caller's task): its members read (and the settable ones set) as the
 /// account's own, `account.requestTimeout = 5`.
 @dynamicMemberLookup
-package protocol ProfileAccessing {
+package protocol ProfileAccessing: SendableMetatype {
   var access: ProfileAccess { get set }
 }
 
