@@ -318,7 +318,12 @@ struct HTTPServerTests {
     let entered = DispatchSemaphore(value: 0)
     let release = DispatchSemaphore(value: 0)
     let stopped = DispatchSemaphore(value: 0)
-    let server = HTTPServer(configuration: patientConfiguration) { _ in
+    // A grace period longer than the test: stop() must wait for the handler, however slowly a
+    // loaded machine runs the spins below (the 5 s default ran out in a full run, and the
+    // bounded stop then rightly gave the worker up).
+    var configuration = patientConfiguration
+    configuration.shutdownGracePeriod = 600
+    let server = HTTPServer(configuration: configuration) { _ in
       entered.signal()
       release.wait()
       return HTTPServerResponse(HTTPResponse(status: 200, body: Array("finished".utf8)))

@@ -107,7 +107,11 @@ struct MisleadingMessagesEndToEndTests {
     try FileManager.default.createDirectory(
       atPath: profiles, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let asRoot = geteuid() == 0
+    // nobody runs a copy inside the home it then owns: the build directory may sit below one
+    // only root can enter (a clean clone in a mktemp -d directory, 0700).
+    let binary = fixture.home.path + "/clerkctl"
     if asRoot {
+      try FileManager.default.copyItem(atPath: BuiltProducts.path("clerkctl"), toPath: binary)
       let names = FileManager.default.subpaths(atPath: fixture.home.path) ?? []
       for path in [fixture.home.path] + names.map({ fixture.home.path + "/" + $0 }) {
         #expect(lchown(path, 65534, 65534) == 0, "chown \(path)")
@@ -120,7 +124,7 @@ struct MisleadingMessagesEndToEndTests {
     return try await ProcessRun.run(
       "/usr/bin/setpriv",
       ["--reuid=65534", "--regid=65534", "--clear-groups", "/usr/bin/env", "-i"] + environment
-        + [BuiltProducts.path("clerkctl")] + arguments,
+        + [binary] + arguments,
       environment: fixture.environment, stdin: stdin)
   }
 
