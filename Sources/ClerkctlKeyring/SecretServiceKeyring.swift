@@ -13,7 +13,7 @@ package final class SecretServiceKeyring: SecretKeyring, @unchecked Sendable {
   package static let shared = SecretServiceKeyring()
 
   /// What this process read from or wrote to the keyring, by item.
-  private let known = Lock<[KeyringItem: String]>([:])
+  private let known = Lock(KnownSecrets())
 
   private init() {}
 
@@ -62,7 +62,7 @@ package final class SecretServiceKeyring: SecretKeyring, @unchecked Sendable {
         csecret_clear(library.clear, SecretSchemaHandle.shared.pointer, list, &error)
       }
       if let error { throw Self.classify(library.take(error), operation: "delete") }
-      known = known.filter { $0.key.profile != profile || $0.key.directory != directory }
+      known.removeAll { $0.profile == profile && $0.directory == directory }
       return removed != 0
     }
   }
@@ -97,5 +97,25 @@ package final class SecretServiceKeyring: SecretKeyring, @unchecked Sendable {
       return .noSessionBus(detail: error.message)
     }
     return .failed(operation: operation, message: error.message)
+  }
+}
+
+/// What the keyring holds for this process, by item: a few items, so a list. A
+/// `Dictionary<KeyringItem, String>` here cost every start (the keyring is made with the
+/// process's context, used or not) a scan of the binary's protocol conformances for its
+/// metadata, about 0.2 M instructions on a token cache hit.
+private struct KnownSecrets {
+  private var entries: [(item: KeyringItem, secret: String)] = []
+
+  subscript(item: KeyringItem) -> String? {
+    get { entries.first { $0.item == item }?.secret }
+    set {
+      entries.removeAll { $0.item == item }
+      if let newValue { entries.append((item, newValue)) }
+    }
+  }
+
+  mutating func removeAll(where predicate: (KeyringItem) -> Bool) {
+    entries.removeAll { predicate($0.item) }
   }
 }

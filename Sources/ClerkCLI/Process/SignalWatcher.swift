@@ -35,7 +35,10 @@ package final class SignalWatcher: Sendable {
   }
 
   private struct State {
-    var entries: [Int: Entry] = [:]
+    /// The watches in force, oldest first (ids only grow). An array, not a dictionary: every
+    /// command runs under a watch, and a `Dictionary<Int, Entry>`'s metadata costs a scan of
+    /// the binary's protocol conformances on each start (about 0.2 M instructions).
+    var entries: [(id: Int, entry: Entry)] = []
     var nextID = 0
     var threadStarted = false
     /// The disposition SIGINT had before the handler went in; `nil` while it is not installed.
@@ -79,7 +82,7 @@ package final class SignalWatcher: Sendable {
     let (id, startThread) = state.withLock { state -> (Int, Bool) in
       let id = state.nextID
       state.nextID += 1
-      state.entries[id] = Entry(watch: watch, terminal: terminal, due: due)
+      state.entries.append((id, Entry(watch: watch, terminal: terminal, due: due)))
       if handlesInterrupts && state.previousAction == nil {
         state.previousAction = Self.installHandler()
       }
@@ -102,9 +105,9 @@ package final class SignalWatcher: Sendable {
 
   private func stop(_ id: Int) {
     state.withLock { state in
-      state.entries[id] = nil
+      state.entries.removeAll { $0.id == id }
       if let previous = state.previousAction,
-        !state.entries.values.contains(where: { $0.watch.interruption != nil })
+        !state.entries.contains(where: { $0.entry.watch.interruption != nil })
       {
         var action = previous
         sigaction(SIGINT, &action, nil)
@@ -125,8 +128,8 @@ package final class SignalWatcher: Sendable {
     while true {
       let (due, interruptible) = state.withLock { state in
         (
-          state.entries.values.compactMap(\.due).min(),
-          state.entries.values.contains { $0.watch.interruption != nil }
+          state.entries.compactMap(\.entry.due).min(),
+          state.entries.contains { $0.entry.watch.interruption != nil }
         )
       }
       let timeout: Int32 =
@@ -162,12 +165,14 @@ package final class SignalWatcher: Sendable {
     where predicate: (Entry) -> Bool, latest: Bool
   ) -> (Entry, [ProcessGuard.SavedTerminal])? {
     state.withLock { state in
-      let ordered = state.entries.sorted { $0.key < $1.key }
+      let ordered = state.entries
       guard
-        let (id, _) = (latest ? ordered.reversed() : ordered).first(where: { predicate($0.value) }),
-        let entry = state.entries.removeValue(forKey: id)
+        let index = latest
+          ? ordered.lastIndex(where: { predicate($0.entry) })
+          : ordered.firstIndex(where: { predicate($0.entry) })
       else { return nil }
-      return (entry, ordered.compactMap(\.value.watch.restoring))
+      let entry = state.entries.remove(at: index).entry
+      return (entry, ordered.compactMap(\.entry.watch.restoring))
     }
   }
 
