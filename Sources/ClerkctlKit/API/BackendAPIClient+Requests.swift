@@ -18,23 +18,9 @@ extension BackendAPIClient {
   func response(
     _ method: String, _ path: String, body: JSONValue? = nil
   ) throws(ClerkError) -> HTTPResponse {
-    var request = HTTPRequest(method: method, url: baseURL + path)
-    request.timeout = requestTimeout
-    request.headers.add(name: "Authorization", value: "Bearer \(secretKey)")
-    request.headers.add(name: "Accept", value: "application/json")
-    request.headers.add(name: "Clerk-API-Version", value: FrontendAPIClient.apiVersion)
-    if let body {
-      request.headers.add(name: "Content-Type", value: "application/json")
-      request.body = body.encodedBytes
-    }
-    let response: HTTPResponse
-    do {
-      response = try http.send(request)
-    } catch let error as HTTPError {
-      throw .transport(error)
-    } catch {
-      throw .transport(HTTPError(.transport, url: request.url, message: "\(error)"))
-    }
+    let request = ClerkAPIRequest.make(
+      method, url: baseURL + path, bearer: secretKey, body: body, timeout: requestTimeout)
+    let response = try ClerkAPIRequest.send(request, through: http)
     if response.status == 401 || response.status == 403 {
       let detail =
         (try? JSONValue(parsing: response.body)).flatMap {

@@ -64,23 +64,9 @@ package struct FrontendAPIKeysClient {
   ) throws(ClerkError)
     -> JSONValue
   {
-    var request = HTTPRequest(method: method, url: baseURL + path)
-    request.timeout = requestTimeout
-    request.headers.add(name: "Authorization", value: "Bearer \(sessionToken)")
-    request.headers.add(name: "Accept", value: "application/json")
-    request.headers.add(name: "clerk-api-version", value: FrontendAPIClient.apiVersion)
-    if let body {
-      request.headers.add(name: "Content-Type", value: "application/json")
-      request.body = body.encodedBytes
-    }
-    let response: HTTPResponse
-    do {
-      response = try http.send(request)
-    } catch let error as HTTPError {
-      throw .transport(error)
-    } catch {
-      throw .transport(HTTPError(.transport, url: request.url, message: "\(error)"))
-    }
+    let request = ClerkAPIRequest.make(
+      method, url: baseURL + path, bearer: sessionToken, body: body, timeout: requestTimeout)
+    let response = try ClerkAPIRequest.send(request, through: http)
     return try FrontendAPIClient.decode(response)
   }
 }

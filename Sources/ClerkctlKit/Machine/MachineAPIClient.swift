@@ -41,23 +41,9 @@ package final class MachineAPIClient: @unchecked Sendable {
   ) throws -> JSONValue {
     var url = baseURL + path
     if !query.isEmpty { url += "?" + FormEncoding.encode(query) }
-    var request = HTTPRequest(method: method, url: url)
-    request.timeout = requestTimeout
-    request.headers.add(name: "Authorization", value: "Bearer \(bearer)")
-    request.headers.add(name: "Accept", value: "application/json")
-    request.headers.add(name: "Clerk-API-Version", value: FrontendAPIClient.apiVersion)
-    if let body {
-      request.headers.add(name: "Content-Type", value: "application/json")
-      request.body = body.encodedBytes
-    }
-    let response: HTTPResponse
-    do {
-      response = try http.send(request)
-    } catch let error as HTTPError {
-      throw ClerkError.transport(error)
-    } catch {
-      throw ClerkError.transport(HTTPError(.transport, url: request.url, message: "\(error)"))
-    }
+    let request = ClerkAPIRequest.make(
+      method, url: url, bearer: bearer, body: body, timeout: requestTimeout)
+    let response = try ClerkAPIRequest.send(request, through: http)
     if let date = response.headers["Date"].flatMap(HTTPDate.parse) {
       clockSkew = date.timeIntervalSince(clock.now())
     }

@@ -77,13 +77,7 @@ package struct OAuthServerClient: Sendable {
   package func send(_ request: HTTPRequest) throws -> HTTPResponse {
     var request = request
     request.timeout = requestTimeout
-    do {
-      return try http.send(request)
-    } catch let error as HTTPError {
-      throw ClerkError.transport(error)
-    } catch {
-      throw ClerkError.transport(HTTPError(.transport, url: request.url, message: "\(error)"))
-    }
+    return try ClerkAPIRequest.send(request, through: http)
   }
 
   /// `POST` of `fields` to the token endpoint.
