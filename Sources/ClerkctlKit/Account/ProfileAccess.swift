@@ -38,9 +38,15 @@ package struct ProfileAccess: Sendable {
 @dynamicMemberLookup
 package protocol ProfileAccessing: SendableMetatype {
   var access: ProfileAccess { get set }
+  init(_ access: ProfileAccess)
 }
 
 extension ProfileAccessing {
+  /// The account of `profile` in `store`, its requests through `http`, timed by `clock`.
+  package init(profile: String, store: any CredentialStore, http: HTTPClient, clock: Clock) {
+    self.init(ProfileAccess(profile: profile, store: store, http: http, clock: clock))
+  }
+
   package subscript<T>(dynamicMember member: WritableKeyPath<ProfileAccess, T>) -> T {
     get { access[keyPath: member] }
     set { access[keyPath: member] = newValue }

@@ -9,10 +9,6 @@ package struct MachineAccount: ProfileAccessing {
   /// The profile, its store and what requests go with.
   package var access: ProfileAccess
 
-  package init(profile: String, store: any CredentialStore, http: HTTPClient, clock: Clock) {
-    self.init(ProfileAccess(profile: profile, store: store, http: http, clock: clock))
-  }
-
   package init(_ access: ProfileAccess) {
     self.access = access
   }
