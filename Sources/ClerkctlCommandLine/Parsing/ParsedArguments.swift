@@ -53,4 +53,13 @@ package struct ParsedArguments: Sendable, Equatable {
   package func positional(_ index: Int) -> String? {
     positionals.indices.contains(index) ? positionals[index] : nil
   }
+
+  /// The positional argument at `index`, which the command needs: absent or empty is the
+  /// usage error `missing argument '<name>'`.
+  package func argument(_ index: Int, named name: String) throws(UsageError) -> String {
+    guard let value = positional(index), !value.isEmpty else {
+      throw UsageError("missing argument '<\(name)>'")
+    }
+    return value
+  }
 }

@@ -13,10 +13,7 @@ package struct M2MRevokeCommand: Command {
   let id: String
 
   package init(parsed: ParsedArguments) throws {
-    guard let id = parsed.positional(0), !id.isEmpty else {
-      throw UsageError("missing argument '<id>'")
-    }
-    self.id = id
+    id = try parsed.argument(0, named: "id")
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
@@ -24,7 +21,7 @@ package struct M2MRevokeCommand: Command {
     do {
       let reply = try client.api.revokeToken(id: id, reason: nil)
       if context.globals.json { context.print(reply.prettyEncoded) }
-      context.note("Revoked \(id)")
+      context.note("Revoked \(TerminalText.sanitized(id))")
     } catch let refusal as MachineAPIClient.Refusal {
       throw client.explain(refusal)
     }

@@ -30,10 +30,7 @@ package struct MachineCreateCommand: Command {
   let output: String?
 
   package init(parsed: ParsedArguments) throws {
-    guard let name = parsed.positional(0), !name.isEmpty else {
-      throw UsageError("missing argument '<name>'")
-    }
-    self.name = name
+    name = try parsed.argument(0, named: "name")
     scopes = parsed[Options.scope]
     output = parsed[Options.output]
   }

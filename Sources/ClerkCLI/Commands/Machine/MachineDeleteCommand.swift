@@ -13,10 +13,7 @@ package struct MachineDeleteCommand: Command {
   let id: String
 
   package init(parsed: ParsedArguments) throws {
-    guard let id = parsed.positional(0), !id.isEmpty else {
-      throw UsageError("missing argument '<id>'")
-    }
-    self.id = id
+    id = try parsed.argument(0, named: "id")
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {

@@ -28,10 +28,7 @@ package struct MachineRotateSecretCommand: Command {
   let output: String?
 
   package init(parsed: ParsedArguments) throws {
-    guard let id = parsed.positional(0), !id.isEmpty else {
-      throw UsageError("missing argument '<id>'")
-    }
-    self.id = id
+    id = try parsed.argument(0, named: "id")
     guard let text = parsed[Options.grace] else {
       throw UsageError("--grace SECONDS is required (0 ends the old secret now)")
     }

@@ -28,12 +28,8 @@ package struct MachineScopeCommand: Command {
     let target: String
 
     init(_ parsed: ParsedArguments) throws {
-      guard let id = parsed.positional(0), !id.isEmpty else {
-        throw UsageError("missing argument '<id>'")
-      }
-      guard let target = parsed.positional(1), !target.isEmpty else {
-        throw UsageError("missing argument '<machine>'")
-      }
+      let id = try parsed.argument(0, named: "id")
+      let target = try parsed.argument(1, named: "machine")
       (self.id, self.target) = (id, target)
     }
 
