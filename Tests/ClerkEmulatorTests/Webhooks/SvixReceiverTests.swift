@@ -26,8 +26,10 @@ struct SvixReceiverTests {
       "WEBHOOK_SECRET": secret, "EXPECT": Self.expected.joined(separator: ","),
       "FAIL_FIRST": "1", "PYTHONDONTWRITEBYTECODE": "1",
     ]) { _, new in new }
-    // The slot first: the receiver gives up 90 s after it starts, so it must not start while
-    // this test still queues for the emulator's slot behind the rest of the suite.
+    // The slot first, so the receiver does not sit idle while this test queues for the
+    // emulator's slot. Its 90 s start at the first delivery: this task may resume late on a
+    // loaded run (the suite's blocking tests hold the cooperative threads), and a deadline
+    // counted from the receiver's start failed the test with no delivery made yet.
     let slot = await ChildSlots.shared.take()
     defer { withExtendedLifetime(slot) {} }
     let receiver = try SpawnedProcess(
