@@ -1,6 +1,11 @@
 #ifndef COPENSSL_SHIM_H
 #define COPENSSL_SHIM_H
 
+/* RSA_new, RSA_verify and SHA256_Init and the like are deprecated since OpenSSL 3.0, and still
+   exported by every libcrypto.so.3: they reach the algorithms without a provider fetch (see
+   RSAPublicKey). Their declarations are wanted without the warnings. */
+#define OPENSSL_SUPPRESS_DEPRECATED
+
 #include <openssl/bio.h>
 #include <openssl/bn.h>
 #include <openssl/core_names.h>
@@ -11,6 +16,7 @@
 #include <openssl/pem.h>
 #include <openssl/rand.h>
 #include <openssl/rsa.h>
+#include <openssl/sha.h>
 
 /* clerkctl does not link libcrypto: ClerkKit's CryptoLibrary opens libcrypto.so.3 with dlopen
    the first time a key, digest, MAC or random bytes are needed, and calls it through function
@@ -30,11 +36,8 @@ typedef __typeof__(BN_num_bits) *copenssl_BN_num_bits_fn;
 typedef __typeof__(ERR_clear_error) *copenssl_ERR_clear_error_fn;
 typedef __typeof__(ERR_error_string_n) *copenssl_ERR_error_string_n_fn;
 typedef __typeof__(ERR_get_error_all) *copenssl_ERR_get_error_all_fn;
-typedef __typeof__(EVP_Digest) *copenssl_EVP_Digest_fn;
 typedef __typeof__(EVP_DigestSign) *copenssl_EVP_DigestSign_fn;
 typedef __typeof__(EVP_DigestSignInit) *copenssl_EVP_DigestSignInit_fn;
-typedef __typeof__(EVP_DigestVerify) *copenssl_EVP_DigestVerify_fn;
-typedef __typeof__(EVP_DigestVerifyInit) *copenssl_EVP_DigestVerifyInit_fn;
 typedef __typeof__(EVP_MD_CTX_free) *copenssl_EVP_MD_CTX_free_fn;
 typedef __typeof__(EVP_MD_CTX_new) *copenssl_EVP_MD_CTX_new_fn;
 typedef __typeof__(EVP_PKEY_CTX_free) *copenssl_EVP_PKEY_CTX_free_fn;
@@ -60,6 +63,13 @@ typedef __typeof__(PEM_read_bio_PrivateKey) *copenssl_PEM_read_bio_PrivateKey_fn
 typedef __typeof__(PEM_write_bio_PUBKEY) *copenssl_PEM_write_bio_PUBKEY_fn;
 typedef __typeof__(PEM_write_bio_PrivateKey) *copenssl_PEM_write_bio_PrivateKey_fn;
 typedef __typeof__(RAND_bytes) *copenssl_RAND_bytes_fn;
+typedef __typeof__(RSA_free) *copenssl_RSA_free_fn;
+typedef __typeof__(RSA_new) *copenssl_RSA_new_fn;
+typedef __typeof__(RSA_set0_key) *copenssl_RSA_set0_key_fn;
+typedef __typeof__(RSA_verify) *copenssl_RSA_verify_fn;
+typedef __typeof__(SHA256_Final) *copenssl_SHA256_Final_fn;
+typedef __typeof__(SHA256_Init) *copenssl_SHA256_Init_fn;
+typedef __typeof__(SHA256_Update) *copenssl_SHA256_Update_fn;
 
 /* Macros Swift drops, and OSSL parameter names returned as static literals (a Swift String
    passed to const char* lives only for one call, but OSSL_PARAM_BLD keeps the pointer). */
@@ -88,5 +98,6 @@ static inline long copenssl_bio_get_mem_data(copenssl_BIO_ctrl_fn ctrl, BIO *bio
   return ctrl(bio, BIO_CTRL_INFO, 0, (char *)data);
 }
 static inline int copenssl_err_txt_string(void) { return ERR_TXT_STRING; }
+static inline int copenssl_nid_sha256(void) { return NID_sha256; }
 
 #endif

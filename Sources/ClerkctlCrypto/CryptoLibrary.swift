@@ -54,11 +54,8 @@ final class CryptoLibrary: @unchecked Sendable {
   let ERR_clear_error: copenssl_ERR_clear_error_fn
   let ERR_error_string_n: copenssl_ERR_error_string_n_fn
   let ERR_get_error_all: copenssl_ERR_get_error_all_fn
-  let EVP_Digest: copenssl_EVP_Digest_fn
   let EVP_DigestSign: copenssl_EVP_DigestSign_fn
   let EVP_DigestSignInit: copenssl_EVP_DigestSignInit_fn
-  let EVP_DigestVerify: copenssl_EVP_DigestVerify_fn
-  let EVP_DigestVerifyInit: copenssl_EVP_DigestVerifyInit_fn
   let EVP_MD_CTX_free: copenssl_EVP_MD_CTX_free_fn
   let EVP_MD_CTX_new: copenssl_EVP_MD_CTX_new_fn
   let EVP_PKEY_CTX_free: copenssl_EVP_PKEY_CTX_free_fn
@@ -84,6 +81,13 @@ final class CryptoLibrary: @unchecked Sendable {
   let PEM_write_bio_PUBKEY: copenssl_PEM_write_bio_PUBKEY_fn
   let PEM_write_bio_PrivateKey: copenssl_PEM_write_bio_PrivateKey_fn
   let RAND_bytes: copenssl_RAND_bytes_fn
+  let RSA_free: copenssl_RSA_free_fn
+  let RSA_new: copenssl_RSA_new_fn
+  let RSA_set0_key: copenssl_RSA_set0_key_fn
+  let RSA_verify: copenssl_RSA_verify_fn
+  let SHA256_Final: copenssl_SHA256_Final_fn
+  let SHA256_Init: copenssl_SHA256_Init_fn
+  let SHA256_Update: copenssl_SHA256_Update_fn
 
   /// Resolves every entry point in `library`, or throws naming the one missing.
   private init(_ library: DynamicLibrary) throws(DynamicLibrary.LoadError) {
@@ -100,11 +104,8 @@ final class CryptoLibrary: @unchecked Sendable {
     ERR_clear_error = try library.function("ERR_clear_error")
     ERR_error_string_n = try library.function("ERR_error_string_n")
     ERR_get_error_all = try library.function("ERR_get_error_all")
-    EVP_Digest = try library.function("EVP_Digest")
     EVP_DigestSign = try library.function("EVP_DigestSign")
     EVP_DigestSignInit = try library.function("EVP_DigestSignInit")
-    EVP_DigestVerify = try library.function("EVP_DigestVerify")
-    EVP_DigestVerifyInit = try library.function("EVP_DigestVerifyInit")
     EVP_MD_CTX_free = try library.function("EVP_MD_CTX_free")
     EVP_MD_CTX_new = try library.function("EVP_MD_CTX_new")
     EVP_PKEY_CTX_free = try library.function("EVP_PKEY_CTX_free")
@@ -130,5 +131,12 @@ final class CryptoLibrary: @unchecked Sendable {
     PEM_write_bio_PUBKEY = try library.function("PEM_write_bio_PUBKEY")
     PEM_write_bio_PrivateKey = try library.function("PEM_write_bio_PrivateKey")
     RAND_bytes = try library.function("RAND_bytes")
+    RSA_free = try library.function("RSA_free")
+    RSA_new = try library.function("RSA_new")
+    RSA_set0_key = try library.function("RSA_set0_key")
+    RSA_verify = try library.function("RSA_verify")
+    SHA256_Final = try library.function("SHA256_Final")
+    SHA256_Init = try library.function("SHA256_Init")
+    SHA256_Update = try library.function("SHA256_Update")
   }
 }

@@ -2,12 +2,19 @@ internal import COpenSSL
 
 /// An RSA public key (at least 2048 bits) that verifies RS256 signatures.
 ///
-/// Owns an `EVP_PKEY*` and frees it in `deinit`. Immutable after `init`, so it can be shared
-/// between threads; every verification uses its own `EVP_MD_CTX`.
+/// Owns an OpenSSL `RSA*` and frees it in `deinit`. The key is built and used through the
+/// RSA-level calls (`RSA_set0_key`, `RSA_verify` over a `SHA256_*` digest), deprecated since
+/// OpenSSL 3.0 and exported by every libcrypto.so.3, rather than as an `EVP_PKEY`: the first
+/// EVP key or digest of a process makes OpenSSL fetch from its provider and build the name map
+/// of every algorithm it has, 3.8 M instructions where the verification itself takes 0.4 M. A
+/// cold mint from a loopback instance verifies one token (`InstanceKeyCheck`), so that was a
+/// sixth of its work. Immutable after `init`, so it can be shared between threads (`RSA_verify`
+/// sets up its cached Montgomery context under OpenSSL's own lock).
 package final class RSAPublicKey: @unchecked Sendable {
-  let key: OpaquePointer
-  /// The library `key` comes from (loaded: the key exists).
-  private let crypto = CryptoLibrary.loaded
+  /// The key, holding `modulus` and `exponent`.
+  private let rsa: OpaquePointer
+  /// The library `rsa` comes from (loaded: the key exists).
+  private let crypto: CryptoLibrary
   /// The modulus `n`, big-endian, without leading zero bytes.
   package let modulus: [UInt8]
   /// The public exponent `e`, big-endian, without leading zero bytes (usually `01 00 01`).
@@ -19,14 +26,35 @@ package final class RSAPublicKey: @unchecked Sendable {
   ///
   /// - Throws: `CryptoError.keyTooSmall` under 2048 bits, `.invalidKeyComponent` for an empty
   ///   or zero component, `.openSSL` when OpenSSL refuses the numbers.
-  package convenience init(modulus: [UInt8], exponent: [UInt8]) throws {
-    let key = try OpenSSLRSA.build(
-      selection: copenssl_evp_pkey_public_key(),
-      [
-        .init(name: copenssl_param_rsa_n(), label: "modulus", bytes: modulus),
-        .init(name: copenssl_param_rsa_e(), label: "exponent", bytes: exponent),
-      ])
-    try self.init(adopting: key, what: "The modulus and exponent")
+  package init(modulus: [UInt8], exponent: [UInt8]) throws {
+    let crypto = try CryptoLibrary.require()
+    let modulus = Array(modulus.drop { $0 == 0 })
+    let exponent = Array(exponent.drop { $0 == 0 })
+    guard let top = modulus.first else {
+      throw CryptoError.invalidKeyComponent("the modulus is empty or zero")
+    }
+    guard !exponent.isEmpty else {
+      throw CryptoError.invalidKeyComponent("the exponent is empty or zero")
+    }
+    let bits = modulus.count * 8 - top.leadingZeroBitCount
+    guard bits >= CryptoError.minimumRSABits else {
+      throw CryptoError.keyTooSmall(bits: bits, minimum: CryptoError.minimumRSABits)
+    }
+    guard let rsa = crypto.RSA_new() else { throw CryptoError.failed("RSA_new") }
+    let n = Self.number(modulus, crypto)
+    let e = Self.number(exponent, crypto)
+    // RSA_set0_key takes both numbers; on failure they are still the caller's.
+    guard let n, let e, crypto.RSA_set0_key(rsa, n, e, nil) == 1 else {
+      if let n { crypto.BN_clear_free(n) }
+      if let e { crypto.BN_clear_free(e) }
+      crypto.RSA_free(rsa)
+      throw CryptoError.failed("RSA_set0_key")
+    }
+    self.rsa = rsa
+    self.crypto = crypto
+    self.modulus = modulus
+    self.exponent = exponent
+    self.bits = bits
   }
 
   /// Loads a SubjectPublicKeyInfo PEM (`-----BEGIN PUBLIC KEY-----`).
@@ -41,29 +69,30 @@ package final class RSAPublicKey: @unchecked Sendable {
       crypto.PEM_read_bio_PUBKEY(bio, nil, { _, _, _, _ in 0 }, nil)
     }
     guard let key else { throw CryptoError.failed("PEM_read_bio_PUBKEY") }
-    try self.init(adopting: key, what: "The PEM public key")
+    defer { crypto.EVP_PKEY_free(key) }
+    try OpenSSLRSA.check(key, what: "The PEM public key")
+    try self.init(
+      modulus: OpenSSLRSA.component(of: key, name: copenssl_param_rsa_n(), label: "modulus"),
+      exponent: OpenSSLRSA.component(of: key, name: copenssl_param_rsa_e(), label: "exponent"))
   }
 
-  /// Takes ownership of `key` (freed here if the checks fail).
-  private init(adopting key: OpaquePointer, what: String) throws {
-    do {
-      try OpenSSLRSA.check(key, what: what)
-      modulus = try OpenSSLRSA.component(of: key, name: copenssl_param_rsa_n(), label: "modulus")
-      exponent = try OpenSSLRSA.component(
-        of: key, name: copenssl_param_rsa_e(), label: "exponent")
-    } catch {
-      crypto.EVP_PKEY_free(key)
-      throw error
-    }
-    self.key = key
-    bits = Int(crypto.EVP_PKEY_get_bits(key))
-  }
+  deinit { crypto.RSA_free(rsa) }
 
-  deinit { crypto.EVP_PKEY_free(key) }
+  /// `bytes` (big-endian, not empty) as a new `BIGNUM`, or `nil`.
+  private static func number(_ bytes: [UInt8], _ crypto: CryptoLibrary) -> OpaquePointer? {
+    bytes.withUnsafeBufferPointer { crypto.BN_bin2bn($0.baseAddress, Int32($0.count), nil) }
+  }
 
   /// The key as a SubjectPublicKeyInfo PEM (`-----BEGIN PUBLIC KEY-----`).
   package func pemRepresentation() throws -> String {
-    try MemoryBIO.writing(operation: "PEM_write_bio_PUBKEY") {
+    let key = try OpenSSLRSA.build(
+      selection: copenssl_evp_pkey_public_key(),
+      [
+        .init(name: copenssl_param_rsa_n(), label: "modulus", bytes: modulus),
+        .init(name: copenssl_param_rsa_e(), label: "exponent", bytes: exponent),
+      ])
+    defer { crypto.EVP_PKEY_free(key) }
+    return try MemoryBIO.writing(operation: "PEM_write_bio_PUBKEY") {
       crypto.PEM_write_bio_PUBKEY($0, key)
     }
   }
@@ -71,18 +100,18 @@ package final class RSAPublicKey: @unchecked Sendable {
   /// Whether `signature` is a valid RS256 (RSASSA-PKCS1-v1_5 with SHA-256) signature of
   /// `message` under this key.
   ///
-  /// Never throws: a mismatch, a malformed signature or an OpenSSL failure are all `false`,
-  /// and the OpenSSL error queue is cleared.
+  /// `RSA_verify` decrypts the signature (which must be exactly the modulus's length), checks
+  /// the PKCS #1 v1.5 padding and compares the whole DigestInfo with the one it encodes for
+  /// the digest. Never throws: a mismatch, a malformed signature or an OpenSSL failure are all
+  /// `false`, and the OpenSSL error queue is cleared.
   package func verifyRS256(signature: [UInt8], message: [UInt8]) -> Bool {
     defer { crypto.ERR_clear_error() }
-    guard let context = crypto.EVP_MD_CTX_new() else { return false }
-    defer { crypto.EVP_MD_CTX_free(context) }
-    guard crypto.EVP_DigestVerifyInit(context, nil, crypto.EVP_sha256(), nil, key) == 1 else {
-      return false
-    }
-    let result = OpenSSLRSA.withBytes(signature) { signature, signatureCount in
-      OpenSSLRSA.withBytes(message) { message, messageCount in
-        crypto.EVP_DigestVerify(context, signature, signatureCount, message, messageCount)
+    guard let length = UInt32(exactly: signature.count) else { return false }
+    let digest = SHA256.hash(message)
+    let result = OpenSSLRSA.withBytes(signature) { signature, _ in
+      digest.withUnsafeBufferPointer { digest in
+        crypto.RSA_verify(
+          copenssl_nid_sha256(), digest.baseAddress, UInt32(digest.count), signature, length, rsa)
       }
     }
     return result == 1

@@ -19,6 +19,11 @@ extension CommandContext {
   /// - Throws: `HTTPError.Kind.caBundleUnusable` when the bundle cannot be read.
   package func extraTrustAnchor() throws -> String? {
     guard let path = caBundlePath else { return nil }
+    return try trustAnchors.anchor(for: path) { try Self.trustAnchor(ofBundleAt: path) }
+  }
+
+  /// The lowercase hex SHA-256 of the contents of the CA bundle at `path`.
+  private static func trustAnchor(ofBundleAt path: String) throws -> String {
     let bytes: [UInt8]
     do {
       bytes = try LocalFile.read(path, limit: Self.maxCABundleBytes)

@@ -40,6 +40,9 @@ package struct CommandContext: Sendable {
   /// Where saves of a new sign-in keep its secret (`login --store`, `CLERKCTL_STORE`); `nil`:
   /// where the profile keeps it, else the file. See `CommandContext+Keyring.swift`.
   package var requestedSecretLocation: SecretLocation?
+  /// The extra trust anchor once computed (``extraTrustAnchor()``), shared by this context's
+  /// copies.
+  let trustAnchors = TrustAnchorMemo()
 
   package init(
     terminal: Terminal, environment: [String: String], globals: GlobalOptions = GlobalOptions(),
