@@ -33,10 +33,14 @@ let package = Package(
   name: "clerkctl",
   products: [
     // The library apps embed. Not called ClerkKit: that is the product of Clerk's own iOS SDK.
-    .library(name: "ClerkctlKit", targets: ["ClerkctlKit"]),
+    // ClerkctlKitLocalizedError (ClerkAuthError: LocalizedError) comes with both library
+    // products; clerkctl does not link it (it links most of FoundationEssentials).
+    .library(name: "ClerkctlKit", targets: ["ClerkctlKit", "ClerkctlKitLocalizedError"]),
     // Browser sign-in (OAuth, enterprise SSO) on a loopback callback: a product of its own,
     // since it carries the HTTP server.
-    .library(name: "ClerkctlBrowserSignIn", targets: ["ClerkctlBrowserSignIn"]),
+    .library(
+      name: "ClerkctlBrowserSignIn",
+      targets: ["ClerkctlBrowserSignIn", "ClerkctlKitLocalizedError"]),
     .executable(name: "clerkctl", targets: ["clerkctl"]),
     .executable(name: "clerk-emulator", targets: ["clerk-emulator"]),
   ],
@@ -96,6 +100,8 @@ let package = Package(
       ],
       swiftSettings: settings
     ),
+    .target(
+      name: "ClerkctlKitLocalizedError", dependencies: ["ClerkctlKit"], swiftSettings: settings),
     .target(
       name: "ClerkctlBrowserSignIn",
       dependencies: [
@@ -179,6 +185,6 @@ var allLayers: [Target.Dependency] {
   [
     "ClerkctlCore", "ClerkctlWire", "ClerkctlHTTP", "ClerkctlCurl", "ClerkctlHTTPServer",
     "ClerkctlCrypto", "ClerkctlJOSE", "ClerkctlKeyring", "ClerkctlKit",
-    "ClerkctlBrowserSignIn", "ClerkctlCommandLine",
+    "ClerkctlKitLocalizedError", "ClerkctlBrowserSignIn", "ClerkctlCommandLine",
   ]
 }

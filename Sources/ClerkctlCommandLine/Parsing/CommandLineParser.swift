@@ -18,7 +18,7 @@ package struct CommandLineParser: Sendable {
   /// - Returns: what to do: run a command, show help, or print the version.
   /// - Throws: ``UsageError`` with a one-line message naming the problem.
   package func parse(_ arguments: [String]) throws -> ParseOutcome {
-    var state = State(path: [root])
+    var state = State(root: root)
     do {
       try state.consume(arguments)
     } catch var error as UsageError {
@@ -32,12 +32,12 @@ package struct CommandLineParser: Sendable {
     if state.helpRequested { return .help(state.path) }
     if state.versionRequested { return .version }
     let leaf = state.leaf
-    if !leaf.spec.subcommands.isEmpty && state.parsed.positionals.isEmpty {
+    if !state.leafSpec.subcommands.isEmpty && state.parsed.positionals.isEmpty {
       return .help(state.path)
     }
     state.parsed.declaredOptions = Set(state.options.map(\.long))
     do {
-      try Self.checkArguments(state.parsed.positionals, of: leaf.spec)
+      try Self.checkArguments(state.parsed.positionals, of: state.leafSpec)
     } catch var error as UsageError {
       error.commandPath = state.parsed.commandPath
       throw error
@@ -88,8 +88,17 @@ package struct CommandLineParser: Sendable {
 
 extension CommandLineParser {
   /// The parser's progress through one command line.
+  ///
+  /// A command's `spec` is built afresh on every read (its options, help text and subcommand
+  /// list), so the state reads each command's once, when the parser enters it, and keeps the
+  /// options in effect: a cache hit's `token --template convex` read the root's and token's
+  /// specs nine times.
   private struct State {
-    var path: [any CommandDeclaration.Type]
+    private(set) var path: [any CommandDeclaration.Type]
+    /// The spec of each command of `path`, in order.
+    private(set) var specs: [CommandSpec]
+    /// Every option in effect for the leaf (see ``CommandLineParser/effectiveOptions(for:)``).
+    private(set) var options: [OptionSpec]
     var parsed = ParsedArguments()
     var helpRequested = false
     var versionRequested = false
@@ -97,13 +106,20 @@ extension CommandLineParser {
     var arguments: [String] = []
     var operandsOnly = false
 
+    init(root: any CommandDeclaration.Type) {
+      let spec = root.spec
+      path = [root]
+      specs = [spec]
+      options = spec.options
+    }
+
     var leaf: any CommandDeclaration.Type { path[path.count - 1] }
-    var name: String { CommandLineParser.commandName(of: path) }
-    var options: [OptionSpec] { CommandLineParser.effectiveOptions(for: path) }
+    var leafSpec: CommandSpec { specs[specs.count - 1] }
+    var name: String { specs.map(\.name).joined(separator: " ") }
     /// ` for 'clerkctl jwt'` after an unknown option's name; nothing for a program that is one
     /// command (no subcommands), where the name would only repeat the program's.
     var forCommand: String {
-      path.count == 1 && path[0].spec.subcommands.isEmpty ? "" : " for '\(name)'"
+      path.count == 1 && specs[0].subcommands.isEmpty ? "" : " for '\(name)'"
     }
 
     mutating func consume(_ arguments: [String]) throws {
@@ -163,7 +179,7 @@ extension CommandLineParser {
         position += 1
         let spelling = "-" + String(letter)
         guard let option = options.first(where: { $0.short == letter }) else {
-          if let hint = path.lazy.compactMap({ $0.spec.shortOptionHints[letter] }).first {
+          if let hint = specs.lazy.compactMap({ $0.shortOptionHint(for: letter) }).first {
             throw UsageError(hint)
           }
           throw UsageError("unknown option '\(spelling)'" + forCommand)
@@ -180,9 +196,9 @@ extension CommandLineParser {
     }
 
     private mutating func consumeOperand(_ argument: String) throws {
-      let spec = leaf.spec
+      let spec = leafSpec
       if !spec.subcommands.isEmpty && parsed.positionals.isEmpty {
-        guard let subcommand = spec.subcommand(named: argument) else {
+        guard let (subcommand, subspec) = spec.subcommandAndSpec(named: argument) else {
           let candidates = spec.subcommands.filter { !$0.spec.isHidden }.map { $0.spec.name }
           var message = "unknown command '\(argument)' for '\(name)'"
           if let suggestion = Suggestion.closest(to: argument, in: candidates) {
@@ -191,7 +207,10 @@ extension CommandLineParser {
           throw UsageError(message)
         }
         path.append(subcommand)
-        parsed.commandPath.append(subcommand.spec.name)
+        specs.append(subspec)
+        // The leaf's own options first, as effectiveOptions(for:) lists them.
+        options = subspec.options + options
+        parsed.commandPath.append(subspec.name)
         return
       }
       parsed.positionals.append(argument)

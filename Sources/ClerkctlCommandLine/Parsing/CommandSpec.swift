@@ -29,14 +29,16 @@ package struct CommandSpec: Sendable {
   /// Hidden commands are accepted but not listed in help or completion.
   package var isHidden: Bool
   /// What to say for an undeclared short option (`v` on the root: which flags it may have
-  /// meant), for this command and those below it.
-  package var shortOptionHints: [Character: String]
+  /// meant), for this command and those below it. A list, not a dictionary: the root's spec is
+  /// built on every start, and a `Dictionary<Character, String>` costs a search of the binary's
+  /// protocol conformances the first time one is made.
+  package var shortOptionHints: [(letter: Character, hint: String)]
 
   package init(
     name: String, aliases: [String] = [], abstract: String, discussion: String = "",
     examples: [CommandExample] = [], options: [OptionSpec] = [], arguments: [ArgumentSpec] = [],
     subcommands: [any CommandDeclaration.Type] = [], optionsEndAtFirstArgument: Bool = false,
-    isHidden: Bool = false, shortOptionHints: [Character: String] = [:]
+    isHidden: Bool = false, shortOptionHints: [(letter: Character, hint: String)] = []
   ) {
     self.name = name
     self.aliases = aliases
@@ -53,6 +55,23 @@ package struct CommandSpec: Sendable {
 
   /// The subcommand named `word` (by name or alias).
   package func subcommand(named word: String) -> (any CommandDeclaration.Type)? {
-    subcommands.first { $0.spec.name == word || $0.spec.aliases.contains(word) }
+    subcommandAndSpec(named: word)?.command
+  }
+
+  /// The subcommand named `word` (by name or alias) and its spec, each candidate's spec built
+  /// once.
+  package func subcommandAndSpec(
+    named word: String
+  ) -> (command: any CommandDeclaration.Type, spec: CommandSpec)? {
+    for command in subcommands {
+      let spec = command.spec
+      if spec.name == word || spec.aliases.contains(word) { return (command, spec) }
+    }
+    return nil
+  }
+
+  /// The hint for the undeclared short option `letter`, if this command has one.
+  package func shortOptionHint(for letter: Character) -> String? {
+    shortOptionHints.first { $0.letter == letter }?.hint
   }
 }

@@ -8,7 +8,7 @@ import ClerkctlCore
 /// The kinds: ``flag(_:short:help:environmentVariable:isHidden:)`` (`Bool`),
 /// ``string(_:short:aliases:value:kind:help:environmentVariable:shownDefault:)`` (`String?`;
 /// with `defaultValue:`, `String`), ``repeatable(_:short:value:kind:help:)`` (`[String]`),
-/// ``choice(_:value:help:shownDefault:)`` (an enum, the parser checking the word), and the
+/// `choice` (an enum, the parser checking the word; declared in ClerkCLI), and the
 /// numbers: ``seconds(_:help:defaultValue:)``, ``positiveSeconds(_:help:defaultValue:environmentVariable:)``,
 /// ``port(_:help:defaultValue:)``.
 ///
@@ -27,8 +27,9 @@ package struct OptionKey<Value: Sendable>: Sendable {
     self.read = read
   }
 
-  /// An option that takes a value, converted from its last text (`nil`: not given).
-  private init(spec: OptionSpec, convert: @escaping @Sendable (String?) -> Value) {
+  /// An option that takes a value, converted from its last text (`nil`: not given). For kinds
+  /// declared where their values' types live (`choice`, in the CLI).
+  package init(spec: OptionSpec, convert: @escaping @Sendable (String?) -> Value) {
     self.init(spec: spec) { parsed, spec in convert(parsed.values(of: spec).last) }
   }
 
@@ -92,40 +93,6 @@ extension OptionKey where Value == [String] {
       spec: .option(
         long, short: short, value: valueName, kind: kind, help: help, isRepeatable: true),
       read: { parsed, spec in parsed.values(of: spec) })
-  }
-}
-
-extension OptionKey {
-  /// One of a fixed list of words, `nil` when not given. The words are `Choice`'s raw values in
-  /// declaration order (help, completion and the parser's message list them); the parser
-  /// refuses any other, so the command gets a `Choice` and never checks the word again.
-  /// `shownDefault` is what help shows.
-  package static func choice<Choice>(
-    _ long: String, value valueName: String, help: String, shownDefault: Choice? = nil,
-    environmentVariable: String? = nil
-  ) -> OptionKey
-  where
-    Value == Choice?, Choice: RawRepresentable & CaseIterable & Sendable,
-    Choice.RawValue == String
-  {
-    OptionKey(
-      spec: .option(
-        long, value: valueName, kind: .choice(Choice.allCases.map(\.rawValue)), help: help,
-        environmentVariable: environmentVariable, defaultValue: shownDefault?.rawValue),
-      convert: { $0.flatMap(Choice.init(rawValue:)) })
-  }
-
-  /// One of a fixed list of words (see ``choice(_:value:help:shownDefault:)``), `defaultValue`
-  /// when not given (also shown in help).
-  package static func choice(
-    _ long: String, value valueName: String, help: String, defaultValue: Value
-  ) -> OptionKey
-  where Value: RawRepresentable & CaseIterable, Value.RawValue == String {
-    OptionKey(
-      spec: .option(
-        long, value: valueName, kind: .choice(Value.allCases.map(\.rawValue)), help: help,
-        defaultValue: defaultValue.rawValue),
-      convert: { $0.flatMap(Value.init(rawValue:)) ?? defaultValue })
   }
 }
 

@@ -120,11 +120,14 @@ package struct ClerkAccount {
   ///   - template: the JWT template, or `nil` for the session token.
   ///   - minTTL: the least lifetime acceptable, seconds.
   ///   - forceRefresh: mint even when the cache has a good token.
+  ///   - stored: what `store.load(profile:)` just returned for this profile, when the caller read
+  ///     it already (to learn the profile's kind): it is not read again. `nil`: read it here. A
+  ///     mint reads it again under the lock either way.
   package func token(
-    template: String?, minTTL: Double, forceRefresh: Bool
+    template: String?, minTTL: Double, forceRefresh: Bool, stored: ProfileCredential? = nil
   ) throws -> TokenResult {
     // One read answers both (each read of the file was a tenth of a cache hit).
-    let loaded = try store.load(profile: profile)
+    let loaded = try stored ?? store.load(profile: profile)
     if let loaded, loaded.kind == .apiKey { return try apiKeyToken(loaded, template: template) }
     let credential = try requireSignedIn(loaded)
     if !forceRefresh, let hit = cacheHit(credential, template: template, minTTL: minTTL) {

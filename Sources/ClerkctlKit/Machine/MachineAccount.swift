@@ -27,8 +27,10 @@ package struct MachineAccount: ProfileAccessing {
   ///
   /// - Throws: `MachineAuthError.notAMachine`; `InstanceError.boundElsewhere` (nothing is
   ///   sent) when `instance` is another origin than the one the secret was stored for.
-  package func requireCredential() throws -> (ProfileCredential, MachineCredential) {
-    guard let credential = try access.store.load(profile: access.profile),
+  package func requireCredential(
+    _ stored: ProfileCredential? = nil
+  ) throws -> (ProfileCredential, MachineCredential) {
+    guard let credential = try stored ?? access.store.load(profile: access.profile),
       credential.kind == .machine,
       let machine = credential.machine
     else { throw MachineAuthError.notAMachine(profile: access.profile) }
@@ -91,14 +93,18 @@ package struct MachineAccount: ProfileAccessing {
   ///
   /// - Throws: `MachineAuthError.minTTLNotBelowLifetime` before anything is sent when
   ///   `request.ttl` is not above `minTTL`.
+  ///
+  /// `stored`: what `store.load(profile:)` just returned for this profile, when the caller read
+  /// it already (to learn the profile's kind): it is not read again. `nil`: read it here.
   package func token(
-    _ request: MachineTokenRequest, minTTL: Double, forceRefresh: Bool = false
+    _ request: MachineTokenRequest, minTTL: Double, forceRefresh: Bool = false,
+    stored: ProfileCredential? = nil
   ) throws -> TokenResult {
     let least = Int64(minTTL.rounded(.up))
     if let ttl = request.ttl, least >= ttl {
       throw MachineAuthError.minTTLNotBelowLifetime(minTTL: least, lifetime: ttl)
     }
-    let (credential, machine) = try requireCredential()
+    let (credential, machine) = try requireCredential(stored)
     if !forceRefresh, let hit = cacheHit(credential, machine, request, minTTL: minTTL) {
       return hit
     }

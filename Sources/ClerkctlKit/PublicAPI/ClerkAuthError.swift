@@ -13,7 +13,7 @@ import FoundationEssentials
 /// What Clerk said is kept: `clerkError` (its `code`, `longMessage`, …; also as `code` and
 /// `longMessage` here) when Clerk refused a request, and `step`, the part of the sign-in or
 /// token work that failed.
-public struct ClerkAuthError: Error, Hashable, Sendable, CustomStringConvertible, LocalizedError {
+public struct ClerkAuthError: Error, Hashable, Sendable, CustomStringConvertible {
   private enum Kind: String, Hashable, Sendable {
     case clerkNotLoaded, noActiveSession, tokenRetrievalFailed, signInTimeout, signInRejected
     case unavailable, configuration, organizationNotFound
@@ -131,6 +131,7 @@ public struct ClerkAuthError: Error, Hashable, Sendable, CustomStringConvertible
     }
   }
 
-  /// `description` (what `localizedDescription` shows).
+  /// `description` (what `localizedDescription` shows: the `LocalizedError` conformance is in
+  /// the product's ClerkctlKitLocalizedError module).
   public var errorDescription: String? { description }
 }

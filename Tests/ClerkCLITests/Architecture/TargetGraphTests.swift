@@ -140,6 +140,23 @@ struct TargetGraphTests {
     }
   }
 
+  /// `ClerkAuthError: LocalizedError` links most of FoundationEssentials into a binary with
+  /// the Swift runtime static (see `ClerkAuthError+LocalizedError.swift`): the apps' products
+  /// carry it, clerkctl's command layer never reaches it.
+  @Test("both library products carry the LocalizedError conformance; clerkctl does not")
+  func localizedErrorModule() async throws {
+    let description = try await Self.describe()
+    for name in ["ClerkctlKit", "ClerkctlBrowserSignIn"] {
+      let product = try #require(description.products.first { $0.name == name })
+      #expect(product.targets.contains("ClerkctlKitLocalizedError"), "\(name): \(product.targets)")
+    }
+    for target in ["ClerkCLI", "clerkctl", "ClerkctlBrowserSignIn"] {
+      let reach = Self.closure(of: [target], in: description)
+      #expect(
+        !reach.contains("ClerkctlKitLocalizedError"), "\(target) reaches the LocalizedError module")
+    }
+  }
+
   @Test("no product is named as one of Clerk's own modules")
   func productNames() async throws {
     let description = try await Self.describe()

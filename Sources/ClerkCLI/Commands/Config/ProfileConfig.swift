@@ -115,9 +115,12 @@ package enum ProfileConfig {
     try all(context)[profile ?? context.profileName()] ?? [:]
   }
 
-  /// `key`'s value for the profile in force; `nil` when unset (or no config is readable).
-  package static func value(_ key: Key, _ context: CommandContext) throws -> String? {
-    guard let settings = try? settings(context) else { return nil }
+  /// `key`'s value for `profile` (the profile in force when `nil`); `nil` when unset (or no
+  /// config is readable).
+  package static func value(
+    _ key: Key, _ context: CommandContext, profile: String? = nil
+  ) throws -> String? {
+    guard let settings = try? settings(context, profile: profile) else { return nil }
     return settings[key.rawValue]
   }
 

@@ -33,7 +33,7 @@ package struct RootCommand: Command {
         HelpCommand.self, CompleteCommand.self,
       ],
       shortOptionHints: [
-        "v": "'-v' is not an option: --verbose traces HTTP, -V (--version) prints the version"
+        ("v", "'-v' is not an option: --verbose traces HTTP, -V (--version) prints the version")
       ])
   }
 

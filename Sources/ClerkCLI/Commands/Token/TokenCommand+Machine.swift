@@ -76,21 +76,26 @@ extension TokenCommand {
     }
   }
 
-  /// `token` on a machine profile.
-  func runMachine(_ context: CommandContext) throws -> Int32 {
+  /// `token` on a machine profile; `profile` and `stored`: its name and credential as `run`
+  /// read them.
+  func runMachine(
+    _ context: CommandContext, profile: String?, stored: ProfileCredential?
+  ) throws -> Int32 {
     if template != nil {
       throw UsageError("a machine profile has no JWT templates; drop --template")
     }
-    let account = try context.machineAccount()
+    let account = try context.machineAccount(profile: profile)
     let request = try machineOptions.request()
     if let output {
       try TokenFile(path: output).checkWritable()
       if watch { return try runMachineWatch(context, account, request, TokenFile(path: output)) }
-      let result = try account.token(request, minTTL: minTTL, forceRefresh: forceRefresh)
+      let result = try account.token(
+        request, minTTL: minTTL, forceRefresh: forceRefresh, stored: stored)
       try TokenFile(path: output).write(Self.machineFileContent(result, format: format ?? .raw))
       return ExitCode.success.rawValue
     }
-    let result = try account.token(request, minTTL: minTTL, forceRefresh: forceRefresh)
+    let result = try account.token(
+      request, minTTL: minTTL, forceRefresh: forceRefresh, stored: stored)
     switch format ?? (context.globals.json ? .json : .raw) {
     case .header: context.print("Authorization: Bearer \(result.token.token)")
     case .json: context.print(Self.machineJSON(result).prettyEncoded)

@@ -112,10 +112,15 @@ package struct TokenCommand: Command {
   }
 
   package func run(_ context: CommandContext) throws -> Int32 {
-    let kind = context.profileKind()
+    // The profile's name (config.json) and file are read once for the whole cache hit: the
+    // kind comes from the same read the cache is looked up in. When either cannot be read, the
+    // kind is `user` (as `profileKind()` has it) and the account reads again to say why.
+    let profile = try? context.profileName()
+    let stored = profile.flatMap { name in try? context.profileStore().load(profile: name) }
+    let kind = stored?.kind ?? .user
     try Self.refuseIDToken(idToken, on: kind)
     switch kind {
-    case .machine: return try runMachine(context)
+    case .machine: return try runMachine(context, profile: profile, stored: stored)
     case .oauth:
       try machineOptions.refuse(on: kind)
       return try runOAuth(context)
@@ -123,20 +128,24 @@ package struct TokenCommand: Command {
     }
     if template == nil || !minTTLGiven {
       var resolved = self
-      resolved.template = try template ?? context.defaultTemplate()
-      if !minTTLGiven { resolved.minTTL = context.defaultMinTTL(minTTL) }
+      resolved.template = try template ?? context.defaultTemplate(profile: profile, kind: kind)
+      if !minTTLGiven { resolved.minTTL = context.defaultMinTTL(minTTL, profile: profile) }
       resolved.minTTLGiven = true
-      return try resolved.runResolved(context)
+      return try resolved.runResolved(context, profile: profile, stored: stored)
     }
-    return try runResolved(context)
+    return try runResolved(context, profile: profile, stored: stored)
   }
 
-  private func runResolved(_ context: CommandContext) throws -> Int32 {
+  /// Prints (or writes) the token; `profile` and `stored`: the profile's name and credential
+  /// as `run` read them (`nil`: read them here, reporting why they cannot be).
+  private func runResolved(
+    _ context: CommandContext, profile: String?, stored: ProfileCredential?
+  ) throws -> Int32 {
     // `-` is stdout, as curl's `-o -` is (and as `-` is elsewhere in clerkctl).
     if let output { return try runWriting(context, to: TokenFile(path: output)) }
-    let account = try context.account()
+    let account = try context.account(profile: profile)
     let result = try account.token(
-      template: template, minTTL: minTTL, forceRefresh: forceRefresh)
+      template: template, minTTL: minTTL, forceRefresh: forceRefresh, stored: stored)
     let jwt = result.token.jwt
     switch format ?? (context.globals.json ? .json : .raw) {
     case .header:
