@@ -39,10 +39,16 @@ typedef __typeof__(ERR_get_error_all) *copenssl_ERR_get_error_all_fn;
 typedef __typeof__(EVP_DigestSign) *copenssl_EVP_DigestSign_fn;
 typedef __typeof__(EVP_DigestSignInit) *copenssl_EVP_DigestSignInit_fn;
 typedef __typeof__(EVP_MD_CTX_free) *copenssl_EVP_MD_CTX_free_fn;
+typedef __typeof__(EVP_MD_fetch) *copenssl_EVP_MD_fetch_fn;
+typedef __typeof__(EVP_MD_free) *copenssl_EVP_MD_free_fn;
 typedef __typeof__(EVP_MD_CTX_new) *copenssl_EVP_MD_CTX_new_fn;
 typedef __typeof__(EVP_PKEY_CTX_free) *copenssl_EVP_PKEY_CTX_free_fn;
 typedef __typeof__(EVP_PKEY_CTX_new_from_name) *copenssl_EVP_PKEY_CTX_new_from_name_fn;
+typedef __typeof__(EVP_PKEY_CTX_new_from_pkey) *copenssl_EVP_PKEY_CTX_new_from_pkey_fn;
+typedef __typeof__(EVP_PKEY_CTX_set_rsa_padding) *copenssl_EVP_PKEY_CTX_set_rsa_padding_fn;
 typedef __typeof__(EVP_PKEY_CTX_set_rsa_keygen_bits) *copenssl_EVP_PKEY_CTX_set_rsa_keygen_bits_fn;
+typedef __typeof__(EVP_PKEY_CTX_set_signature_md) *copenssl_EVP_PKEY_CTX_set_signature_md_fn;
+typedef __typeof__(EVP_PKEY_dup) *copenssl_EVP_PKEY_dup_fn;
 typedef __typeof__(EVP_PKEY_free) *copenssl_EVP_PKEY_free_fn;
 typedef __typeof__(EVP_PKEY_fromdata) *copenssl_EVP_PKEY_fromdata_fn;
 typedef __typeof__(EVP_PKEY_fromdata_init) *copenssl_EVP_PKEY_fromdata_init_fn;
@@ -51,6 +57,8 @@ typedef __typeof__(EVP_PKEY_get_bits) *copenssl_EVP_PKEY_get_bits_fn;
 typedef __typeof__(EVP_PKEY_get_bn_param) *copenssl_EVP_PKEY_get_bn_param_fn;
 typedef __typeof__(EVP_PKEY_is_a) *copenssl_EVP_PKEY_is_a_fn;
 typedef __typeof__(EVP_PKEY_keygen_init) *copenssl_EVP_PKEY_keygen_init_fn;
+typedef __typeof__(EVP_PKEY_sign) *copenssl_EVP_PKEY_sign_fn;
+typedef __typeof__(EVP_PKEY_sign_init) *copenssl_EVP_PKEY_sign_init_fn;
 typedef __typeof__(EVP_Q_mac) *copenssl_EVP_Q_mac_fn;
 typedef __typeof__(EVP_sha256) *copenssl_EVP_sha256_fn;
 typedef __typeof__(OSSL_PARAM_BLD_free) *copenssl_OSSL_PARAM_BLD_free_fn;
@@ -99,5 +107,6 @@ static inline long copenssl_bio_get_mem_data(copenssl_BIO_ctrl_fn ctrl, BIO *bio
 }
 static inline int copenssl_err_txt_string(void) { return ERR_TXT_STRING; }
 static inline int copenssl_nid_sha256(void) { return NID_sha256; }
+static inline int copenssl_rsa_pkcs1_padding(void) { return RSA_PKCS1_PADDING; }
 
 #endif

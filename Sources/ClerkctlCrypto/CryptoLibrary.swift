@@ -57,10 +57,16 @@ final class CryptoLibrary: @unchecked Sendable {
   let EVP_DigestSign: copenssl_EVP_DigestSign_fn
   let EVP_DigestSignInit: copenssl_EVP_DigestSignInit_fn
   let EVP_MD_CTX_free: copenssl_EVP_MD_CTX_free_fn
+  let EVP_MD_fetch: copenssl_EVP_MD_fetch_fn
+  let EVP_MD_free: copenssl_EVP_MD_free_fn
   let EVP_MD_CTX_new: copenssl_EVP_MD_CTX_new_fn
   let EVP_PKEY_CTX_free: copenssl_EVP_PKEY_CTX_free_fn
   let EVP_PKEY_CTX_new_from_name: copenssl_EVP_PKEY_CTX_new_from_name_fn
+  let EVP_PKEY_CTX_new_from_pkey: copenssl_EVP_PKEY_CTX_new_from_pkey_fn
+  let EVP_PKEY_CTX_set_rsa_padding: copenssl_EVP_PKEY_CTX_set_rsa_padding_fn
   let EVP_PKEY_CTX_set_rsa_keygen_bits: copenssl_EVP_PKEY_CTX_set_rsa_keygen_bits_fn
+  let EVP_PKEY_CTX_set_signature_md: copenssl_EVP_PKEY_CTX_set_signature_md_fn
+  let EVP_PKEY_dup: copenssl_EVP_PKEY_dup_fn
   let EVP_PKEY_free: copenssl_EVP_PKEY_free_fn
   let EVP_PKEY_fromdata: copenssl_EVP_PKEY_fromdata_fn
   let EVP_PKEY_fromdata_init: copenssl_EVP_PKEY_fromdata_init_fn
@@ -69,6 +75,8 @@ final class CryptoLibrary: @unchecked Sendable {
   let EVP_PKEY_get_bn_param: copenssl_EVP_PKEY_get_bn_param_fn
   let EVP_PKEY_is_a: copenssl_EVP_PKEY_is_a_fn
   let EVP_PKEY_keygen_init: copenssl_EVP_PKEY_keygen_init_fn
+  let EVP_PKEY_sign: copenssl_EVP_PKEY_sign_fn
+  let EVP_PKEY_sign_init: copenssl_EVP_PKEY_sign_init_fn
   let EVP_Q_mac: copenssl_EVP_Q_mac_fn
   let EVP_sha256: copenssl_EVP_sha256_fn
   let OSSL_PARAM_BLD_free: copenssl_OSSL_PARAM_BLD_free_fn
@@ -107,10 +115,16 @@ final class CryptoLibrary: @unchecked Sendable {
     EVP_DigestSign = try library.function("EVP_DigestSign")
     EVP_DigestSignInit = try library.function("EVP_DigestSignInit")
     EVP_MD_CTX_free = try library.function("EVP_MD_CTX_free")
+    EVP_MD_fetch = try library.function("EVP_MD_fetch")
+    EVP_MD_free = try library.function("EVP_MD_free")
     EVP_MD_CTX_new = try library.function("EVP_MD_CTX_new")
     EVP_PKEY_CTX_free = try library.function("EVP_PKEY_CTX_free")
     EVP_PKEY_CTX_new_from_name = try library.function("EVP_PKEY_CTX_new_from_name")
+    EVP_PKEY_CTX_new_from_pkey = try library.function("EVP_PKEY_CTX_new_from_pkey")
+    EVP_PKEY_CTX_set_rsa_padding = try library.function("EVP_PKEY_CTX_set_rsa_padding")
     EVP_PKEY_CTX_set_rsa_keygen_bits = try library.function("EVP_PKEY_CTX_set_rsa_keygen_bits")
+    EVP_PKEY_CTX_set_signature_md = try library.function("EVP_PKEY_CTX_set_signature_md")
+    EVP_PKEY_dup = try library.function("EVP_PKEY_dup")
     EVP_PKEY_free = try library.function("EVP_PKEY_free")
     EVP_PKEY_fromdata = try library.function("EVP_PKEY_fromdata")
     EVP_PKEY_fromdata_init = try library.function("EVP_PKEY_fromdata_init")
@@ -119,6 +133,8 @@ final class CryptoLibrary: @unchecked Sendable {
     EVP_PKEY_get_bn_param = try library.function("EVP_PKEY_get_bn_param")
     EVP_PKEY_is_a = try library.function("EVP_PKEY_is_a")
     EVP_PKEY_keygen_init = try library.function("EVP_PKEY_keygen_init")
+    EVP_PKEY_sign = try library.function("EVP_PKEY_sign")
+    EVP_PKEY_sign_init = try library.function("EVP_PKEY_sign_init")
     EVP_Q_mac = try library.function("EVP_Q_mac")
     EVP_sha256 = try library.function("EVP_sha256")
     OSSL_PARAM_BLD_free = try library.function("OSSL_PARAM_BLD_free")

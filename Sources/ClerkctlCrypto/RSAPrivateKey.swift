@@ -1,15 +1,22 @@
 internal import COpenSSL
+import ClerkctlCore
 
 /// An RSA private key (at least 2048 bits) that signs RS256.
 ///
-/// Owns an `EVP_PKEY*` and frees it in `deinit`. Immutable after `init`, so it can be shared
-/// between threads: each signature uses a fresh `EVP_MD_CTX`, with no global lock.
+/// Owns an `EVP_PKEY*` and frees it in `deinit`. The key is immutable after `init`, so it can be
+/// shared between threads: each signature takes an idle signing context of its own (held
+/// under a lock only while taken or given back).
 package final class RSAPrivateKey: @unchecked Sendable {
   let key: OpaquePointer
   /// The library `key` comes from (loaded: the key exists).
   private let crypto = CryptoLibrary.loaded
   /// The matching public key.
   package let publicKey: RSAPublicKey
+  /// Signing contexts not in use, most recently returned last.
+  private let idleContexts = Lock<[RSASigningContext]>([])
+  /// How many idle contexts are kept (one per thread that signs at once, the emulator's
+  /// workers); a burst beyond it makes contexts that are freed after their signature.
+  static let maxIdleContexts = 16
 
   /// A new random key of `bits` bits (default 2048).
   ///
@@ -104,24 +111,19 @@ package final class RSAPrivateKey: @unchecked Sendable {
 
   /// The RS256 signature (RSASSA-PKCS1-v1_5 with SHA-256) of `message`; deterministic.
   ///
+  /// Signs with an idle ``RSASigningContext`` (a new one when every one is in use by another
+  /// thread), so a busy signer pays the OpenSSL setup once per thread rather than once per
+  /// signature.
+  ///
   /// - Throws: `CryptoError.openSSL` if OpenSSL fails.
   package func signRS256(_ message: [UInt8]) throws -> [UInt8] {
-    guard let context = crypto.EVP_MD_CTX_new() else { throw CryptoError.failed("EVP_MD_CTX_new") }
-    defer { crypto.EVP_MD_CTX_free(context) }
-    guard crypto.EVP_DigestSignInit(context, nil, crypto.EVP_sha256(), nil, key) == 1 else {
-      throw CryptoError.failed("EVP_DigestSignInit")
+    let context =
+      try idleContexts.withLock { $0.popLast() } ?? RSASigningContext(key: key, crypto: crypto)
+    // A context whose signature failed is dropped, not reused.
+    let signature = try context.sign(message)
+    idleContexts.withLock { idle in
+      if idle.count < Self.maxIdleContexts { idle.append(context) }
     }
-    return try OpenSSLRSA.withBytes(message) { message, count in
-      var length = 0
-      guard crypto.EVP_DigestSign(context, nil, &length, message, count) == 1 else {
-        throw CryptoError.failed("EVP_DigestSign(size)")
-      }
-      var signature = [UInt8](repeating: 0, count: length)
-      let ok = signature.withUnsafeMutableBufferPointer {
-        crypto.EVP_DigestSign(context, $0.baseAddress, &length, message, count)
-      }
-      guard ok == 1 else { throw CryptoError.failed("EVP_DigestSign") }
-      return Array(signature.prefix(length))
-    }
+    return signature
   }
 }

@@ -17,18 +17,30 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictiona
 
   /// The first value for `name` (any case), or `nil`.
   package subscript(name: String) -> String? {
-    let wanted = name.lowercased()
-    return fields.first { $0.name.lowercased() == wanted }?.value
+    fields.first { Self.sameName($0.name, name) }?.value
   }
 
   /// Every value for `name` (any case), in order.
   package func values(for name: String) -> [String] {
-    let wanted = name.lowercased()
-    return fields.filter { $0.name.lowercased() == wanted }.map(\.value)
+    fields.filter { Self.sameName($0.name, name) }.map(\.value)
   }
 
   /// Whether a field named `name` (any case) is present.
   package func contains(_ name: String) -> Bool { self[name] != nil }
+
+  /// Whether two field names are the same, ASCII letters compared without case (field names
+  /// are ASCII tokens). Compared byte by byte: lowercasing both names for every field on
+  /// every lookup allocated more than the server's parsing did.
+  static func sameName(_ lhs: String, _ rhs: String) -> Bool {
+    guard lhs.utf8.count == rhs.utf8.count else { return false }
+    return zip(lhs.utf8, rhs.utf8).allSatisfy { left, right in
+      left == right || (Self.isASCIILetter(left) && left ^ right == 0x20)
+    }
+  }
+
+  private static func isASCIILetter(_ byte: UInt8) -> Bool {
+    (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+  }
 
   /// Adds a field, keeping any that have the same name.
   package mutating func add(name: String, value: String) {
@@ -43,8 +55,7 @@ package struct HTTPHeaders: Sendable, Equatable, Sequence, ExpressibleByDictiona
 
   /// Removes every field named `name` (any case).
   package mutating func remove(name: String) {
-    let wanted = name.lowercased()
-    fields.removeAll { $0.name.lowercased() == wanted }
+    fields.removeAll { Self.sameName($0.name, name) }
   }
 
   package var count: Int { fields.count }

@@ -25,13 +25,17 @@ package struct HTTPServerRequest: Sendable, Equatable {
 
   /// The path part of the target, percent-encoding left as sent.
   package var path: String {
-    if let mark = target.firstIndex(of: "?") { return String(target[..<mark]) }
+    if let mark = queryMark { return String(target[..<mark]) }
     return target
   }
 
   /// The raw query string after `?`, or empty.
   package var query: String {
-    if let mark = target.firstIndex(of: "?") { return String(target[target.index(after: mark)...]) }
+    if let mark = queryMark { return String(target[target.utf8.index(after: mark)...]) }
     return ""
   }
+
+  /// Where the `?` is: searched as a byte, not by Characters (grapheme breaking made each
+  /// lookup cost more than parsing the request line).
+  private var queryMark: String.Index? { target.utf8.firstIndex(of: UInt8(ascii: "?")) }
 }

@@ -67,10 +67,15 @@ final class ServerCore: Sendable {
     wakePipe.wake()
   }
 
-  /// Queues a handler's answer for the I/O thread.
+  /// Queues a handler's answer for the I/O thread, waking it only for the first answer of a
+  /// batch: while answers are queued, a wake for them is pending already (the I/O thread
+  /// drains the pipe before it takes the queue), so under load most answers cost no write.
   func complete(_ completion: Completion) {
-    shared.withLock { $0.completions.append(completion) }
-    wakePipe.wake()
+    let first = shared.withLock { state in
+      state.completions.append(completion)
+      return state.completions.count == 1
+    }
+    if first { wakePipe.wake() }
   }
 
   /// Takes every queued answer.

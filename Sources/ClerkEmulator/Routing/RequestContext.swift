@@ -42,9 +42,12 @@ struct RequestContext: Sendable {
   /// The `Authorization` value with any `Bearer ` prefix removed, or `nil` when absent/empty.
   var bearerToken: String? {
     guard var value = request.headers["Authorization"]?.trimmingSpaces else { return nil }
-    if value.lowercased().hasPrefix("bearer ") {
-      value = String(value.dropFirst(7)).trimmingSpaces
-    } else if value.lowercased() == "bearer" {
+    // Only the scheme is compared without case: lowercasing the whole value (a client token
+    // is a JWT of some 400 bytes) on every request cost more than routing it.
+    let scheme = String(Substring(value.utf8.prefix(7))).lowercased()
+    if scheme == "bearer " {
+      value = String(Substring(value.utf8.dropFirst(7))).trimmingSpaces
+    } else if scheme == "bearer" {
       return nil
     }
     return value.isEmpty ? nil : value

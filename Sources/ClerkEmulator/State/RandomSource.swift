@@ -12,18 +12,20 @@ package struct RandomSource: Sendable {
   package static let secure = RandomSource { SecureRandom.bytes($0) }
 
   private static let alphabet = Array(
-    "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+    "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz".utf8)
 
   /// `count` random characters from `[0-9A-Za-z]`.
   func base62(_ count: Int) -> String {
-    // 248 = 62 * 4: rejecting bytes above it keeps the characters uniform.
-    var out = ""
+    // 248 = 62 * 4: rejecting bytes above it keeps the characters uniform. Built as bytes
+    // with a counter: `String.count` walks the whole string each time it is asked.
+    var out: [UInt8] = []
+    out.reserveCapacity(count)
     while out.count < count {
       for byte in bytes(count * 2) where byte < 248 && out.count < count {
         out.append(Self.alphabet[Int(byte) % 62])
       }
     }
-    return out
+    return String(decoding: out, as: UTF8.self)
   }
 
   /// A Clerk-style id: `prefix_` plus 27 base62 characters (e.g. `user_2x…`).

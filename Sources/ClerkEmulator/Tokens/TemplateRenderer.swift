@@ -21,6 +21,8 @@ struct TemplateRenderer: Sendable {
   }
 
   private func renderString(_ text: String) -> JSONValue {
+    // Most claim values hold no shortcode: a byte scan spares them the substring search.
+    guard text.utf8.contains(UInt8(ascii: "{")) else { return .string(text) }
     let pieces = split(text)
     if pieces.count == 1, case .code(let expression) = pieces[0] {
       return evaluate(expression)

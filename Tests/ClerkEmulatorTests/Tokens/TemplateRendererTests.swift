@@ -30,6 +30,7 @@ struct TemplateRendererTests {
       ("Hi {{user.first_name}} ({{user.public_metadata.limits.seats}})", "Hi Ada (3)"),
       ("{{user.first_name}} {{user.last_name}}", "Ada "),
       ("plain", "plain"),
+      ("{braces} {{ unclosed", "{braces} {{ unclosed"),
     ] as [(String, JSONValue)])
   func render(template: String, expected: JSONValue) {
     #expect(renderer.render(.string(template)) == expected)

@@ -82,6 +82,30 @@ struct RSAKeyTests {
     #expect(results.all)
   }
 
+  @Test("reused signing contexts keep every signature byte-exact, past the idle cap too")
+  func reusedContexts() throws {
+    let key = try RFC7515Key.privateKey()
+    let other = Array("another message".utf8)
+    let otherSignature = try key.signRS256(other)
+    #expect(key.publicKey.verifyRS256(signature: otherSignature, message: other))
+    // One after another: each signature takes the context the one before gave back.
+    for _ in 0..<4 {
+      let signature = try key.signRS256(RFC7515Key.signingInput)
+      #expect(Base64URL.encode(signature) == RFC7515Key.encodedSignature)
+      #expect(try key.signRS256(other) == otherSignature)
+    }
+    // More at once than contexts are kept idle: the extra ones are made, used and dropped.
+    let count = RSAPrivateKey.maxIdleContexts * 2
+    let results = ResultBox(count: count)
+    DispatchQueue.concurrentPerform(iterations: count) { index in
+      let message = index.isMultiple(of: 2) ? RFC7515Key.signingInput : other
+      let expected =
+        index.isMultiple(of: 2) ? Base64URL.decode(RFC7515Key.encodedSignature) : otherSignature
+      results.set(index, (try? key.signRS256(message)) == expected)
+    }
+    #expect(results.all)
+  }
+
   @Test("keys under 2048 bits are refused")
   func tooSmall() throws {
     #expect(throws: CryptoError.keyTooSmall(bits: 1024, minimum: 2048)) {
