@@ -229,7 +229,7 @@ extension BackendAPIHandler {
         "expires_in_seconds", "expires_in_seconds must be between 1 and 315360000")
     }
     let token = SignInTokenRecord(
-      id: random.id("sit"), userID: userID, token: random.base62(48), status: "pending",
+      id: random.id("sit"), userID: userID, token: random.base62(48), status: .pending,
       expiresAt: now + lifetime * 1000, createdAt: now, updatedAt: now)
     store.signInTokens[token.id] = token
     return signInTokenJSON(token, store: store, includeToken: true)
@@ -241,13 +241,13 @@ extension BackendAPIHandler {
     _ id: String, store: inout Store, now: Int64
   ) throws(ClerkAPIFailure) -> JSONValue {
     guard var token = store.signInTokens[id] else { throw .notFound("sign in token", id: id) }
-    guard token.status == "pending" else {
+    guard token.status == .pending else {
       throw ClerkAPIFailure(
         status: 400, code: "sign_in_token_cannot_be_revoked_code",
         message: "Sign in token cannot be revoked",
         longMessage: "Only pending sign in tokens can be revoked; this one is \(token.status).")
     }
-    token.status = "revoked"
+    token.status = .revoked
     token.updatedAt = now
     store.signInTokens[id] = token
     return signInTokenJSON(token, store: store, includeToken: false)
@@ -258,7 +258,7 @@ extension BackendAPIHandler {
     _ token: SignInTokenRecord, store: Store, includeToken: Bool
   ) -> JSONValue {
     var json: [String: JSONValue] = [
-      "object": "sign_in_token", "id": .string(token.id), "status": .string(token.status),
+      "object": "sign_in_token", "id": .string(token.id), "status": .string(token.status.rawValue),
       "user_id": .string(token.userID), "created_at": .int(token.createdAt),
       "updated_at": .int(token.updatedAt),
     ]
