@@ -33,7 +33,8 @@ extension BackendAPIHandler {
       return try serveInstanceInvitation(endpoint, context, body: body, store: &store, now: now)
     case .createInvitation, .listInvitations, .getInvitation, .revokeInvitation:
       return try serveInvitation(endpoint, context, body: body, store: &store, now: now)
-    default:
+    case .getOrganization, .updateOrganization, .deleteOrganization, .mergeOrganizationMetadata,
+      .listMemberships, .updateMembership, .deleteMembership, .updateMembershipMetadata:
       return try serveOrganization(endpoint, context, body: body, store: &store, now: now)
     }
   }

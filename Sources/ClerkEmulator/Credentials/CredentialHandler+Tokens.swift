@@ -30,7 +30,8 @@ extension CredentialHandler {
           "expires_at": .int(iat + 3600),
         ], 200
       )
-    default:
+    case .backendListKeys, .backendCreateKey, .backendGetKey, .backendRevokeKey, .backendVerifyKey,
+      .frontendListKeys, .frontendCreateKey, .frontendUpdateKey, .frontendRevokeKey:
       return try apiKeyBackendReply(endpoint, context, body: body, store: &store, now: now)
     }
   }

@@ -104,16 +104,16 @@ extension FrontendAPIHandler {
     let attribute:
       (_ enabled: Bool, _ firstFactors: [FactorStrategy], _ secondFactors: [FactorStrategy])
         -> JSONValue = { enabled, firstFactors, secondFactors in
-        [
-          "enabled": .bool(enabled), "required": .bool(enabled && secondFactors.isEmpty),
-          "used_for_first_factor": .bool(!firstFactors.isEmpty),
-          "first_factors": Self.strategies(firstFactors),
-          "used_for_second_factor": .bool(!secondFactors.isEmpty),
-          "second_factors": Self.strategies(secondFactors),
-          "verifications": Self.strategies(firstFactors + secondFactors),
-          "verify_at_sign_up": .bool(!firstFactors.isEmpty), "immutable": false,
-        ]
-      }
+          [
+            "enabled": .bool(enabled), "required": .bool(enabled && secondFactors.isEmpty),
+            "used_for_first_factor": .bool(!firstFactors.isEmpty),
+            "first_factors": Self.strategies(firstFactors),
+            "used_for_second_factor": .bool(!secondFactors.isEmpty),
+            "second_factors": Self.strategies(secondFactors),
+            "verifications": Self.strategies(firstFactors + secondFactors),
+            "verify_at_sign_up": .bool(!firstFactors.isEmpty), "immutable": false,
+          ]
+        }
     let off = attribute(false, [], [])
     // Email, phone and username are each an identifier; none is required of every user.
     let optional: (JSONValue) -> JSONValue = { attribute in

@@ -119,20 +119,20 @@ extension FrontendAPIHandler {
   }
 
   func signInStep(
-    _ endpoint: Endpoint, _ context: RequestContext, store: inout Store, client: ClientRecord?,
-    now: Int64
+    _ step: FrontendEndpoint.SignInStep, _ context: RequestContext, store: inout Store,
+    client: ClientRecord?, now: Int64
   ) throws(ClerkAPIFailure) -> FrontendReply {
     let id = context.params["sign_in_id"] ?? ""
     guard let client, var signIn = store.signIns[id], signIn.clientID == client.id else {
       throw .notFound("sign in", id: id)
     }
     // A user banned or locked since the sign-in began gets no further (Clerk's 403s).
-    if endpoint != .getSignIn, let user = signIn.userID.flatMap({ store.users[$0] }) {
+    if step != .get, let user = signIn.userID.flatMap({ store.users[$0] }) {
       try ClerkAPIFailure.checkAllowed(user, now: now)
     }
     let form = context.form
-    switch endpoint {
-    case .getSignIn:
+    switch step {
+    case .get:
       break
     case .prepareFirstFactor
     where form.nonEmpty("strategy").map(FactorStrategy.init)?.isBrowserRoundTrip == true:
@@ -145,8 +145,6 @@ extension FrontendAPIHandler {
       try prepareSecondFactor(&signIn, form, store: &store, now: now)
     case .attemptSecondFactor:
       return try attemptSecondFactor(&signIn, form, store: &store, now: now)
-    default:
-      throw .routeNotFound
     }
     store.signIns[id] = signIn
     return respond(id, reply: FrontendReply(body: .null), store: store, now: now)

@@ -190,7 +190,8 @@ extension Store {
     guard let verification else { return .null }
     var json: [String: JSONValue] = [
       "object": .string(verification.objectTag), "status": .string(verification.status.rawValue),
-      "strategy": .string(verification.strategy.rawValue), "attempts": .int(Int64(verification.attempts)),
+      "strategy": .string(verification.strategy.rawValue),
+      "attempts": .int(Int64(verification.attempts)),
       "expire_at": verification.expireAt.map(JSONValue.int) ?? .null,
     ]
     // Clerk names the channel a phone code went by.

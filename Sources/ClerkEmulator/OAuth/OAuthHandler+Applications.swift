@@ -91,8 +91,11 @@ extension OAuthHandler {
       else { throw .notFound("OAuth token", id: "") }
       store.oauth.revokeGrant(record.grantID, reason: "revoked through the Backend API")
       return (nil, 204)
-    default:
-      throw .routeNotFound
+    case .listApplications, .createApplication, .getSettings, .updateSettings:
+      throw .routeNotFound  // answered above, before the application is looked up
+    case .serverMetadata, .authorize, .register, .token, .userInfo, .tokenInfo, .revoke,
+      .verifyAccessToken, .resourceMetadata, .protectedResource:
+      throw .routeNotFound  // not an application endpoint: `serveOAuth`
     }
   }
 

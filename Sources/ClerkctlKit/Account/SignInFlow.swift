@@ -176,9 +176,10 @@ package struct SignInFlow {
       strategy = first
     }
     let backupOffered = offered.contains(.backupCode)
-    let attemptCode: (FactorStrategy, String) throws -> FrontendAPIClient.Envelope<SignInAttempt> = {
-      try api.signInStep(id: attempt.id, .attemptSecondFactor, [$0.formField, ("code", $1)])
-    }
+    let attemptCode: (FactorStrategy, String) throws -> FrontendAPIClient.Envelope<SignInAttempt> =
+      {
+        try api.signInStep(id: attempt.id, .attemptSecondFactor, [$0.formField, ("code", $1)])
+      }
     switch strategy {
     case .totp, .backupCode:
       var useBackupCode = strategy == .backupCode

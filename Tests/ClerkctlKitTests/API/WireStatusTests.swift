@@ -78,11 +78,14 @@ struct WireStatusTests {
   func ticketStatus() throws {
     func ticket(_ reply: JSONValue) throws -> BackendTicket {
       let bapi = RecordedFAPI([:]) { _ in HTTPResponse(status: 200, body: reply.encodedBytes) }
-      return try BackendAPIClient(baseURL: "https://api.recorded.test", secretKey: "sk_test_x", http: bapi.http)
-        .createSignInTicket(userID: "user_1", expiresInSeconds: 60)
+      return try BackendAPIClient(
+        baseURL: "https://api.recorded.test", secretKey: "sk_test_x", http: bapi.http
+      )
+      .createSignInTicket(userID: "user_1", expiresInSeconds: 60)
     }
     #expect(try ticket(["id": "sit_1", "token": "t", "status": "pending"]).status == .pending)
-    #expect(try ticket(["id": "sit_1", "token": "t", "status": "queued"]).status == .unknown("queued"))
+    #expect(
+      try ticket(["id": "sit_1", "token": "t", "status": "queued"]).status == .unknown("queued"))
     #expect(try ticket(["id": "sit_1", "token": "t"]).status == nil)
   }
 
@@ -101,7 +104,8 @@ struct WireStatusTests {
       ("web3_metamask_signature", .web3(wallet: "metamask")),
       ("web3_coinbase_wallet_signature", .web3(wallet: "coinbase_wallet")),
       ("oauth_", .unknown("oauth_")), ("web3__signature", .unknown("web3__signature")),
-      ("web3_metamask", .unknown("web3_metamask")), ("from_oauth_google", .unknown("from_oauth_google")),
+      ("web3_metamask", .unknown("web3_metamask")),
+      ("from_oauth_google", .unknown("from_oauth_google")),
       ("", .unknown("")), ("Password", .unknown("Password")),
     ])
   func factorStrategy(wire: String, strategy: FactorStrategy) {
@@ -126,7 +130,8 @@ struct WireStatusTests {
       "supported_first_factors": [["strategy": "oauth_apple"], ["strategy": "magic_wand"]],
       "first_factor_verification": ["status": "unverified", "strategy": "oauth_apple"],
     ])
-    #expect(attempt.firstFactors.map(\.strategy) == [.oauth(provider: "apple"), .unknown("magic_wand")])
+    #expect(
+      attempt.firstFactors.map(\.strategy) == [.oauth(provider: "apple"), .unknown("magic_wand")])
     #expect(attempt.firstFactorVerification?.strategy == .oauth(provider: "apple"))
   }
 }

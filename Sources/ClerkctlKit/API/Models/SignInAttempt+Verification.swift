@@ -30,7 +30,7 @@ extension SignInAttempt {
       guard let json, let status = json["status"]?.stringValue else { return nil }
       let error = json["error"]
       self.init(
-        status: VerificationStatus(rawValue: status), 
+        status: VerificationStatus(rawValue: status),
         strategy: json["strategy"]?.stringValue.map(FactorStrategy.init),
         externalVerificationRedirectURL: json["external_verification_redirect_url"]?.stringValue,
         errorCode: error?["code"]?.stringValue,

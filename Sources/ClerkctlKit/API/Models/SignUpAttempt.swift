@@ -27,7 +27,8 @@ package struct SignUpAttempt: Sendable, Equatable {
       throw .malformedResponse("a sign-up without an id or status")
     }
     self.init(
-      id: id, status: SignUpStatus(rawValue: status), createdSessionID: json["created_session_id"]?.stringValue,
+      id: id, status: SignUpStatus(rawValue: status),
+      createdSessionID: json["created_session_id"]?.stringValue,
       createdUserID: json["created_user_id"]?.stringValue,
       missingFields: (json["missing_fields"]?.arrayValue ?? []).compactMap(\.stringValue))
   }
