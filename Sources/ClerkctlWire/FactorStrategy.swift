@@ -2,7 +2,7 @@
 /// `prepare_*`/`attempt_*` form). Shared by the client and clerk-emulator, so both speak the
 /// same wire values; a value this version does not know is kept as `unknown`, and every value
 /// encodes back to the string it was read from.
-package enum FactorStrategy: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
+package enum FactorStrategy: WireValue {
   case password
   case emailCode
   case phoneCode
@@ -86,6 +86,4 @@ package enum FactorStrategy: Sendable, Hashable, RawRepresentable, CustomStringC
     default: return false
     }
   }
-
-  package var description: String { rawValue }
 }

@@ -1,7 +1,7 @@
 /// Where a Backend API sign-in token (`sit_…`) or actor token (`act_…`) stands (`status`).
 /// Shared by the client and clerk-emulator, so both speak the same wire values; a value this
 /// version does not know is kept as `unknown`.
-package enum SignInTokenStatus: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
+package enum SignInTokenStatus: WireValue {
   case pending
   case accepted
   case revoked
@@ -9,10 +9,6 @@ package enum SignInTokenStatus: Sendable, Hashable, RawRepresentable, CustomStri
 
   /// Every status Clerk documents.
   package static let documented: [SignInTokenStatus] = [.pending, .accepted, .revoked]
-
-  package init(rawValue: String) {
-    self = Self.documented.first { $0.rawValue == rawValue } ?? .unknown(rawValue)
-  }
 
   /// The wire value, e.g. `pending`.
   package var rawValue: String {
@@ -23,6 +19,4 @@ package enum SignInTokenStatus: Sendable, Hashable, RawRepresentable, CustomStri
     case .unknown(let value): return value
     }
   }
-
-  package var description: String { rawValue }
 }

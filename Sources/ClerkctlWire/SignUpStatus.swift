@@ -1,6 +1,6 @@
 /// Where a Clerk sign-up stands (`SignUp.status`). Shared by the client and clerk-emulator, so
 /// both speak the same wire values; a value this version does not know is kept as `unknown`.
-package enum SignUpStatus: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
+package enum SignUpStatus: WireValue {
   case missingRequirements
   case complete
   case abandoned
@@ -8,10 +8,6 @@ package enum SignUpStatus: Sendable, Hashable, RawRepresentable, CustomStringCon
 
   /// Every status Clerk documents.
   package static let documented: [SignUpStatus] = [.missingRequirements, .complete, .abandoned]
-
-  package init(rawValue: String) {
-    self = Self.documented.first { $0.rawValue == rawValue } ?? .unknown(rawValue)
-  }
 
   /// The wire value, e.g. `missing_requirements`.
   package var rawValue: String {
@@ -22,6 +18,4 @@ package enum SignUpStatus: Sendable, Hashable, RawRepresentable, CustomStringCon
     case .unknown(let value): return value
     }
   }
-
-  package var description: String { rawValue }
 }

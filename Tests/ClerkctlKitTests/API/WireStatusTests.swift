@@ -8,15 +8,22 @@ import Testing
 
 @Suite("Sign-in, sign-up, session, verification and token statuses; factor strategies")
 struct WireStatusTests {
+  /// Every documented value of `Value` reads back as itself from its distinct wire name;
+  /// `madeUp` is kept as it came, and written back as it came.
+  private func expectRoundTrips<Value: WireValue>(_: Value.Type, madeUp: String) {
+    for value in Value.documented {
+      #expect(Value(rawValue: value.rawValue) == value)
+      #expect("\(value)" == value.rawValue)
+    }
+    #expect(Set(Value.documented.map(\.rawValue)).count == Value.documented.count)
+    #expect(Value(rawValue: madeUp) == .unknown(madeUp))
+    #expect(Value.unknown(madeUp).rawValue == madeUp)
+  }
+
   @Test("every documented sign-in status round-trips; an unknown one is kept as it came")
   func signIn() throws {
-    for status in SignInStatus.documented {
-      #expect(SignInStatus(rawValue: status.rawValue) == status)
-    }
+    expectRoundTrips(SignInStatus.self, madeUp: "needs_magic")
     #expect(SignInStatus(rawValue: "needs_first_factor") == .needsFirstFactor)
-    #expect(SignInStatus(rawValue: "needs_magic") == .unknown("needs_magic"))
-    #expect(SignInStatus.unknown("needs_magic").rawValue == "needs_magic")
-    #expect(Set(SignInStatus.documented.map(\.rawValue)).count == SignInStatus.documented.count)
     let attempt = try SignInAttempt(json: ["id": "sia_1", "status": "needs_magic"])
     #expect(attempt.status == .unknown("needs_magic"))
     #expect("\(attempt.status)" == "needs_magic")
@@ -24,11 +31,8 @@ struct WireStatusTests {
 
   @Test("every documented session status round-trips; an unknown one is kept as it came")
   func session() throws {
-    for status in SessionStatus.documented {
-      #expect(SessionStatus(rawValue: status.rawValue) == status)
-    }
+    expectRoundTrips(SessionStatus.self, madeUp: "paused_by_clerk")
     #expect(SessionStatus(rawValue: "active") == .active)
-    #expect(Set(SessionStatus.documented.map(\.rawValue)).count == SessionStatus.documented.count)
     let session = try ClerkSession(json: ["id": "sess_1", "status": "paused_by_clerk"])
     #expect(session.status == .unknown("paused_by_clerk"))
     #expect(!session.isActive)
@@ -37,13 +41,8 @@ struct WireStatusTests {
 
   @Test("every documented verification status round-trips; an unknown one is kept as it came")
   func verification() {
-    for status in VerificationStatus.documented {
-      #expect(VerificationStatus(rawValue: status.rawValue) == status)
-    }
+    expectRoundTrips(VerificationStatus.self, madeUp: "pending_review")
     #expect(VerificationStatus(rawValue: "transferable") == .transferable)
-    #expect(
-      Set(VerificationStatus.documented.map(\.rawValue)).count
-        == VerificationStatus.documented.count)
     let verification = SignInAttempt.Verification(json: ["status": "pending_review"])
     #expect(verification?.status == .unknown("pending_review"))
     #expect(verification?.status.rawValue == "pending_review")
@@ -51,11 +50,8 @@ struct WireStatusTests {
 
   @Test("every documented sign-up status round-trips; an unknown one is kept as it came")
   func signUp() throws {
-    for status in SignUpStatus.documented {
-      #expect(SignUpStatus(rawValue: status.rawValue) == status)
-    }
+    expectRoundTrips(SignUpStatus.self, madeUp: "needs_captcha")
     #expect(SignUpStatus(rawValue: "missing_requirements") == .missingRequirements)
-    #expect(Set(SignUpStatus.documented.map(\.rawValue)).count == SignUpStatus.documented.count)
     let signUp = try SignUpAttempt(json: ["id": "sua_1", "status": "needs_captcha"])
     #expect(signUp.status == .unknown("needs_captcha"))
     #expect(signUp.status.rawValue == "needs_captcha")
@@ -63,15 +59,8 @@ struct WireStatusTests {
 
   @Test("every documented sign-in token status round-trips; an unknown one is kept as it came")
   func signInToken() {
-    for status in SignInTokenStatus.documented {
-      #expect(SignInTokenStatus(rawValue: status.rawValue) == status)
-    }
+    expectRoundTrips(SignInTokenStatus.self, madeUp: "expired")
     #expect(SignInTokenStatus(rawValue: "accepted") == .accepted)
-    #expect(SignInTokenStatus(rawValue: "expired") == .unknown("expired"))
-    #expect(SignInTokenStatus.unknown("expired").rawValue == "expired")
-    #expect(
-      Set(SignInTokenStatus.documented.map(\.rawValue)).count
-        == SignInTokenStatus.documented.count)
   }
 
   @Test("a Backend API ticket keeps the status Clerk gave it, known or not")
@@ -116,11 +105,7 @@ struct WireStatusTests {
 
   @Test("the documented strategies are distinct; the sent codes and browser round trips are named")
   func factorStrategyKinds() throws {
-    #expect(
-      Set(FactorStrategy.documented.map(\.rawValue)).count == FactorStrategy.documented.count)
-    for strategy in FactorStrategy.documented {
-      #expect(FactorStrategy(rawValue: strategy.rawValue) == strategy)
-    }
+    expectRoundTrips(FactorStrategy.self, madeUp: "magic_wand")
     #expect(FactorStrategy.documented.filter(\.isSentCode) == [.emailCode, .phoneCode])
     #expect(FactorStrategy.documented.filter(\.isBrowserRoundTrip) == [.enterpriseSSO])
     #expect(FactorStrategy.oauth(provider: "google").isBrowserRoundTrip)
