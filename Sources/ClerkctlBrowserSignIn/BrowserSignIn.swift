@@ -18,10 +18,10 @@ package struct BrowserSignIn {
     case sso(email: String)
 
     /// Clerk's strategy name.
-    package var strategy: String {
+    package var strategy: FactorStrategy {
       switch self {
-      case .oauth(let provider): "oauth_" + provider
-      case .sso: "enterprise_sso"
+      case .oauth(let provider): .oauth(provider: provider)
+      case .sso: .enterpriseSSO
       }
     }
   }
@@ -136,11 +136,11 @@ package struct BrowserSignIn {
 
   /// Creates and prepares the sign-in; returns it with the provider URL.
   private func start(_ target: Target, redirect: String) throws -> SignInAttempt {
-    var fields = [("strategy", target.strategy)]
+    var fields = [target.strategy.formField]
     if case .sso(let email) = target { fields.append(("identifier", email)) }
     fields += [("redirect_url", redirect), ("action_complete_redirect_url", redirect)]
     let created = try explainingRedirect(redirect) { try api.createSignIn(fields) }
-    var prepareFields = [("strategy", target.strategy)]
+    var prepareFields = [target.strategy.formField]
     prepareFields += [("redirect_url", redirect), ("action_complete_redirect_url", redirect)]
     let prepared = try explainingRedirect(redirect) {
       try api.signInStep(id: created.response.id, .prepareFirstFactor, prepareFields)
@@ -246,9 +246,9 @@ package struct BrowserSignIn {
     io.inputs.note("No account yet for this identity; creating one (sign-up transfer).")
     let envelope = try rejecting { try api.createSignUp([("transfer", "true")]) }
     let signUp = envelope.response
-    guard signUp.status == "complete" else {
+    guard signUp.status == .complete else {
       throw ClerkError.signInUnsupported(
-        .signUpIncomplete(status: signUp.status, missing: signUp.missingFields))
+        .signUpIncomplete(status: signUp.status.rawValue, missing: signUp.missingFields))
     }
     return try flow.outcome(sessionID: signUp.createdSessionID, client: envelope.client)
   }
@@ -269,9 +269,9 @@ package struct BrowserSignIn {
     return social.compactMap { key, entry in
       guard entry["enabled"]?.boolValue == true, entry["authenticatable"]?.boolValue == true
       else { return nil }
-      let strategy = entry["strategy"]?.stringValue ?? key
-      guard strategy.hasPrefix("oauth_") else { return nil }
-      return String(strategy.dropFirst(6))
+      let strategy = FactorStrategy(rawValue: entry["strategy"]?.stringValue ?? key)
+      guard case .oauth(let provider) = strategy else { return nil }
+      return provider
     }.sorted()
   }
 }

@@ -1,3 +1,5 @@
+import ClerkctlWire
+
 /// Who vouches for the user in `ClerkAuthProvider.loginWithBrowser`: a social provider
 /// enabled on the instance, or the enterprise SSO connection of an email address's domain.
 ///
@@ -22,5 +24,5 @@ public struct ClerkBrowserSignInTarget: Sendable, Hashable {
   }
 
   /// Clerk's strategy name: `oauth_google`, `enterprise_sso`.
-  public var strategy: String { target.strategy }
+  public var strategy: String { target.strategy.rawValue }
 }

@@ -1,6 +1,6 @@
 /// A Clerk session's status (`Session.status`). Shared by the client and clerk-emulator, so both
 /// speak the same wire values; a value this version does not know is kept as `unknown`.
-package enum SessionStatus: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
+package enum SessionStatus: WireValue {
   case active
   case pending
   case ended
@@ -16,10 +16,6 @@ package enum SessionStatus: Sendable, Hashable, RawRepresentable, CustomStringCo
     .active, .revoked, .ended, .expired, .removed, .abandoned, .replaced, .pending,
   ]
 
-  package init(rawValue: String) {
-    self = Self.documented.first { $0.rawValue == rawValue } ?? .unknown(rawValue)
-  }
-
   /// The wire value, e.g. `active`.
   package var rawValue: String {
     switch self {
@@ -34,6 +30,4 @@ package enum SessionStatus: Sendable, Hashable, RawRepresentable, CustomStringCo
     case .unknown(let value): return value
     }
   }
-
-  package var description: String { rawValue }
 }

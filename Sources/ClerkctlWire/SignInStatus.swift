@@ -1,7 +1,7 @@
 /// Where a Clerk sign-in stands (`SignIn.status`). Shared by the client and clerk-emulator, so
 /// both speak the same wire values; a value this version does not know is kept as `unknown`
 /// (Clerk adds states, as its SDKs expect).
-package enum SignInStatus: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
+package enum SignInStatus: WireValue {
   case needsIdentifier
   case needsFirstFactor
   case needsSecondFactor
@@ -18,10 +18,6 @@ package enum SignInStatus: Sendable, Hashable, RawRepresentable, CustomStringCon
     .needsNewPassword, .needsProtectCheck, .complete, .abandoned,
   ]
 
-  package init(rawValue: String) {
-    self = Self.documented.first { $0.rawValue == rawValue } ?? .unknown(rawValue)
-  }
-
   /// The wire value, e.g. `needs_first_factor`.
   package var rawValue: String {
     switch self {
@@ -36,6 +32,4 @@ package enum SignInStatus: Sendable, Hashable, RawRepresentable, CustomStringCon
     case .unknown(let value): return value
     }
   }
-
-  package var description: String { rawValue }
 }

@@ -1,7 +1,7 @@
 /// Where a Clerk verification stands (`Verification.status`, of a sign-in factor, an email
 /// address, an OAuth or SSO sign-in). Shared by the client and clerk-emulator, so both speak the
 /// same wire values; a value this version does not know is kept as `unknown`.
-package enum VerificationStatus: Sendable, Hashable, RawRepresentable, CustomStringConvertible {
+package enum VerificationStatus: WireValue {
   case unverified
   case verified
   case transferable
@@ -14,10 +14,6 @@ package enum VerificationStatus: Sendable, Hashable, RawRepresentable, CustomStr
     .unverified, .verified, .transferable, .failed, .expired,
   ]
 
-  package init(rawValue: String) {
-    self = Self.documented.first { $0.rawValue == rawValue } ?? .unknown(rawValue)
-  }
-
   /// The wire value, e.g. `unverified`.
   package var rawValue: String {
     switch self {
@@ -29,6 +25,4 @@ package enum VerificationStatus: Sendable, Hashable, RawRepresentable, CustomStr
     case .unknown(let value): return value
     }
   }
-
-  package var description: String { rawValue }
 }

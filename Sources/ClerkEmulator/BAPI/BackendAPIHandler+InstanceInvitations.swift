@@ -63,7 +63,13 @@ extension BackendAPIHandler {
       }
       return .array(
         matching.dropFirst(offset).prefix(limit).map { store.instanceInvitationJSON($0, now: now) })
-    default:
+    case .createEmailAddress, .getEmailAddress, .updateEmailAddress, .deleteEmailAddress,
+      .createSession, .userMemberships, .createInvitation, .listInvitations, .getInvitation,
+      .revokeInvitation,
+      .getOrganization, .updateOrganization, .deleteOrganization, .mergeOrganizationMetadata,
+      .listMemberships, .updateMembership, .deleteMembership, .updateMembershipMetadata:
+      throw .routeNotFound  // not an instance invitation endpoint: `serveResource`
+    case .revokeInstanceInvitation:
       let id = context.params["invitation_id"] ?? ""
       guard let index = store.instanceInvitations.firstIndex(where: { $0.id == id }) else {
         throw .notFound("invitation", id: id)

@@ -47,8 +47,12 @@ extension BackendAPIHandler {
         store.invitations[index].updatedAt = now
       }
       return store.invitationJSON(store.invitations[index], now: now)
-    default:
-      throw .routeNotFound
+    case .createEmailAddress, .getEmailAddress, .updateEmailAddress, .deleteEmailAddress,
+      .createSession, .userMemberships, .createInstanceInvitation, .listInstanceInvitations,
+      .revokeInstanceInvitation, .getOrganization, .updateOrganization, .deleteOrganization,
+      .mergeOrganizationMetadata,
+      .listMemberships, .updateMembership, .deleteMembership, .updateMembershipMetadata:
+      throw .routeNotFound  // not an organization invitation endpoint: `serveResource`
     }
   }
 

@@ -50,8 +50,11 @@ extension BackendAPIHandler {
       return try changeMembership(
         endpoint, organizationID: id, userID: context.params["user_id"] ?? "", body,
         store: &store, now: now)
-    default:
-      throw .routeNotFound
+    case .createEmailAddress, .getEmailAddress, .updateEmailAddress, .deleteEmailAddress,
+      .createSession, .userMemberships, .createInvitation, .listInvitations, .getInvitation,
+      .revokeInvitation, .createInstanceInvitation, .listInstanceInvitations,
+      .revokeInstanceInvitation:
+      throw .routeNotFound  // not an organization endpoint: `serveResource`
     }
     organization.updatedAt = now
     store.organizations[id] = organization

@@ -33,7 +33,8 @@ extension BackendAPIHandler {
       return try serveInstanceInvitation(endpoint, context, body: body, store: &store, now: now)
     case .createInvitation, .listInvitations, .getInvitation, .revokeInvitation:
       return try serveInvitation(endpoint, context, body: body, store: &store, now: now)
-    default:
+    case .getOrganization, .updateOrganization, .deleteOrganization, .mergeOrganizationMetadata,
+      .listMemberships, .updateMembership, .deleteMembership, .updateMembershipMetadata:
       return try serveOrganization(endpoint, context, body: body, store: &store, now: now)
     }
   }
@@ -95,7 +96,14 @@ extension BackendAPIHandler {
       user.updatedAt = now
       store.users[user.id] = user
       return Store.deleted(record.id, "email_address")
-    default: break
+    case .getEmailAddress:
+      break
+    case .createEmailAddress, .createSession, .userMemberships, .createInstanceInvitation,
+      .listInstanceInvitations, .revokeInstanceInvitation, .createInvitation, .listInvitations,
+      .getInvitation, .revokeInvitation,
+      .getOrganization, .updateOrganization, .deleteOrganization, .mergeOrganizationMetadata,
+      .listMemberships, .updateMembership, .deleteMembership, .updateMembershipMetadata:
+      throw .routeNotFound  // not one email address's endpoint: `serveResource`
     }
     return try emailAddressReply(id, store: store)
   }

@@ -17,7 +17,7 @@ import Foundation
 /// (`expires_in_seconds` overrides the lifetime), `GET|POST /v1/organizations` and
 /// `POST /v1/organizations/{id}/memberships`.
 extension BackendAPIHandler {
-  func serveBackend(_ endpoint: Endpoint, _ context: RequestContext) -> HTTPResponse {
+  func serveBackend(_ endpoint: BackendEndpoint, _ context: RequestContext) -> HTTPResponse {
     let header = context.request.headers["Authorization"]?.trimmingSpaces ?? ""
     guard header.lowercased().hasPrefix("bearer "), let key = context.bearerToken else {
       return clerkError(
@@ -42,9 +42,9 @@ extension BackendAPIHandler {
       body = [:]
     }
     // The JWKS may wait for the signing key (still being generated): never holding the store.
-    if endpoint == .backendJWKS { return json(jwks.json) }
+    if endpoint == .jwks { return json(jwks.json) }
     let now = nowMilliseconds
-    let isToken = endpoint == .backendSessionToken || endpoint == .backendTemplateToken
+    let isToken = endpoint == .sessionToken || endpoint == .templateToken
     let outcome: Result<JSONValue, ClerkAPIFailure> = state.withStore { store in
       Result { () throws(ClerkAPIFailure) -> JSONValue in
         if isToken {
@@ -57,7 +57,7 @@ extension BackendAPIHandler {
     case .success(let value):
       guard isToken else { return json(value) }
       return tokenResponse(
-        value, category: endpoint == .backendTemplateToken ? .template : .session)
+        value, category: endpoint == .templateToken ? .template : .session)
     case .failure(let failure): return clerkError(failure)
     }
   }
@@ -65,7 +65,8 @@ extension BackendAPIHandler {
   /// The claims for `POST /v1/sessions/{id}/tokens[/{template}]` (signed after the lock):
   /// the session must be active; `expires_in_seconds` (30…315360000) overrides the lifetime.
   private func backendTokenClaims(
-    _ endpoint: Endpoint, _ context: RequestContext, body: JSONValue, store: Store, now: Int64
+    _ endpoint: BackendEndpoint, _ context: RequestContext, body: JSONValue, store: Store,
+    now: Int64
   ) throws(ClerkAPIFailure) -> JSONValue {
     let id = context.params["session_id"] ?? ""
     guard let session = store.sessions[id], session.status == .active else {
@@ -76,7 +77,7 @@ extension BackendAPIHandler {
       throw .paramInvalid(
         "expires_in_seconds", "expires_in_seconds must be between 30 and 315360000")
     }
-    if endpoint == .backendTemplateToken {
+    if endpoint == .templateToken {
       let name = context.params["template_name"] ?? ""
       guard var template = store.templates[name] else { throw .templateNotFound(name) }
       if let lifetime { template.lifetime = lifetime }
@@ -86,49 +87,49 @@ extension BackendAPIHandler {
   }
 
   private func backendReply(
-    _ endpoint: Endpoint, _ context: RequestContext, body: JSONValue, store: inout Store,
+    _ endpoint: BackendEndpoint, _ context: RequestContext, body: JSONValue, store: inout Store,
     now: Int64
   ) throws(ClerkAPIFailure) -> JSONValue {
     switch endpoint {
-    case .backendListUsers:
+    case .listUsers:
       return try listUsers(context.query, store: store, now: now)
-    case .backendCountUsers:
+    case .countUsers:
       return countUsers(context.query, store: store)
-    case .backendCreateUser:
+    case .createUser:
       return try createUser(body, store: &store, now: now)
-    case .backendGetUser:
+    case .getUser:
       let id = context.params["user_id"] ?? ""
       guard let user = store.users[id] else { throw .notFound("user", id: id) }
       return store.userJSON(user, backend: true, now: now)
-    case .backendListSessions:
+    case .listSessions:
       return try listSessions(context.query, store: &store, now: now)
-    case .backendGetSession:
+    case .getSession:
       let id = context.params["session_id"] ?? ""
       store.expireSession(id, now: now)
       guard let session = store.sessions[id] else { throw .notFound("session", id: id) }
       return store.backendSessionJSON(session)
-    case .backendListTemplates:
+    case .listTemplates:
       return .array(store.templateOrder.compactMap { store.templates[$0] }.map(templateJSON))
-    case .backendCreateTemplate:
+    case .createTemplate:
       return try createTemplate(body, store: &store, now: now)
-    case .backendGetTemplate:
+    case .getTemplate:
       return templateJSON(try template(id: context.params["template_id"] ?? "", store: store))
-    case .backendUpdateTemplate:
+    case .updateTemplate:
       return try updateTemplate(
         id: context.params["template_id"] ?? "", body, store: &store, now: now)
-    case .backendCreateSignInToken:
+    case .createSignInToken:
       return try createSignInToken(body, store: &store, now: now)
-    case .backendRevokeSignInToken:
+    case .revokeSignInToken:
       return try revokeSignInToken(
         context.params["sign_in_token_id"] ?? "", store: &store, now: now)
-    case .backendListOrganizations:
+    case .listOrganizations:
       return try listOrganizations(context.query, store: store)
-    case .backendCreateOrganization:
+    case .createOrganization:
       return try createOrganization(body, store: &store, now: now)
-    case .backendCreateOrganizationMembership:
+    case .createOrganizationMembership:
       return try createOrganizationMembership(
         organizationID: context.params["organization_id"] ?? "", body, store: &store, now: now)
-    case .backendRevokeSession:
+    case .revokeSession:
       let id = context.params["session_id"] ?? ""
       guard store.sessions[id] != nil else { throw .notFound("session", id: id) }
       store.sessions[id]?.status = .revoked
@@ -143,8 +144,8 @@ extension BackendAPIHandler {
       return try serveUser(userEndpoint, context, body: body, store: &store, now: now)
     case .resources(let resourceEndpoint):
       return try serveResource(resourceEndpoint, context, body: body, store: &store, now: now)
-    default:
-      throw .routeNotFound
+    case .jwks, .sessionToken, .templateToken:
+      throw .routeNotFound  // answered by `serveBackend`: the JWKS unlocked, tokens signed after
     }
   }
 
@@ -155,7 +156,7 @@ extension BackendAPIHandler {
       Result { () throws(ClerkAPIFailure) -> JSONValue in
         var context = RequestContext(HTTPServerRequest(method: "POST", target: "/"))
         context.params["session_id"] = id
-        return try backendReply(.backendRevokeSession, context, body: [:], store: &store, now: now)
+        return try backendReply(.revokeSession, context, body: [:], store: &store, now: now)
       }
     }
     switch outcome {
@@ -229,7 +230,7 @@ extension BackendAPIHandler {
         "expires_in_seconds", "expires_in_seconds must be between 1 and 315360000")
     }
     let token = SignInTokenRecord(
-      id: random.id("sit"), userID: userID, token: random.base62(48), status: "pending",
+      id: random.id("sit"), userID: userID, token: random.base62(48), status: .pending,
       expiresAt: now + lifetime * 1000, createdAt: now, updatedAt: now)
     store.signInTokens[token.id] = token
     return signInTokenJSON(token, store: store, includeToken: true)
@@ -241,13 +242,13 @@ extension BackendAPIHandler {
     _ id: String, store: inout Store, now: Int64
   ) throws(ClerkAPIFailure) -> JSONValue {
     guard var token = store.signInTokens[id] else { throw .notFound("sign in token", id: id) }
-    guard token.status == "pending" else {
+    guard token.status == .pending else {
       throw ClerkAPIFailure(
         status: 400, code: "sign_in_token_cannot_be_revoked_code",
         message: "Sign in token cannot be revoked",
         longMessage: "Only pending sign in tokens can be revoked; this one is \(token.status).")
     }
-    token.status = "revoked"
+    token.status = .revoked
     token.updatedAt = now
     store.signInTokens[id] = token
     return signInTokenJSON(token, store: store, includeToken: false)
@@ -258,7 +259,7 @@ extension BackendAPIHandler {
     _ token: SignInTokenRecord, store: Store, includeToken: Bool
   ) -> JSONValue {
     var json: [String: JSONValue] = [
-      "object": "sign_in_token", "id": .string(token.id), "status": .string(token.status),
+      "object": "sign_in_token", "id": .string(token.id), "status": .string(token.status.rawValue),
       "user_id": .string(token.userID), "created_at": .int(token.createdAt),
       "updated_at": .int(token.updatedAt),
     ]

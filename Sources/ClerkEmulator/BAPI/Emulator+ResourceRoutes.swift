@@ -4,7 +4,9 @@ extension Emulator {
   /// (list, role change, removal) and invitations (create, list, get, revoke).
   static let resourceRoutes: [Route] = {
     func route(_ method: String, _ template: String, _ endpoint: ResourceEndpoint) -> Route {
-      Route(surface: .backend, method: method, template: template, endpoint: .resources(endpoint))
+      Route(
+        surface: .backend, method: method, template: template,
+        endpoint: .backend(.resources(endpoint)))
     }
     let email = "/v1/email_addresses/{email_address_id}"
     let organization = "/v1/organizations/{organization_id}"

@@ -5,7 +5,7 @@ extension Emulator {
     func route(_ method: String, _ suffix: String, _ endpoint: UserEndpoint) -> Route {
       Route(
         surface: .backend, method: method, template: "/v1/users/{user_id}" + suffix,
-        endpoint: .users(endpoint))
+        endpoint: .backend(.users(endpoint)))
     }
     return [
       route("PATCH", "", .update), route("DELETE", "", .delete), route("POST", "/ban", .ban),

@@ -8,7 +8,7 @@ import Foundation
 /// `ConvexAuthenticator`), and three built-in functions: `users:whoami`,
 /// `users:requireAuth`, `echo:args`.
 extension ConvexHandler {
-  func serveConvex(_ endpoint: Endpoint, _ context: RequestContext) -> HTTPResponse {
+  func serveConvex(_ endpoint: ConvexEndpoint, _ context: RequestContext) -> HTTPResponse {
     guard let body = try? JSONValue(parsing: context.request.body), body.objectValue != nil else {
       return convexFailure(
         status: 400, code: "BadJsonBody", message: "Failed to parse the request body as JSON.")
@@ -43,16 +43,10 @@ extension ConvexHandler {
     case .success(let value):
       identity = value
     }
-    let kind: String
-    switch endpoint {
-    case .convexQuery: kind = "query"
-    case .convexMutation: kind = "mutation"
-    default: kind = "action"
-    }
-    switch (kind, path) {
-    case ("query", "users:whoami"):
+    switch (endpoint, path) {
+    case (.query, "users:whoami"):
       return json(["status": "success", "value": identity ?? .null])
-    case ("query", "users:requireAuth"):
+    case (.query, "users:requireAuth"):
       guard let identity else {
         return json([
           "status": "error",

@@ -42,8 +42,9 @@ extension CredentialHandler {
     case .frontendRevokeKey:
       let key = try owned(context.params["apiKeyID"] ?? "", caller: caller, store: store)
       return (try revoke(key.id, body, store: &store, now: now), 200)
-    default:
-      throw .routeNotFound
+    case .backendListKeys, .backendCreateKey, .backendGetKey, .backendRevokeKey, .backendVerifyKey,
+      .createActorToken, .revokeActorToken, .createTestingToken:
+      throw .routeNotFound  // Backend API: `backendReply`
     }
   }
 
@@ -88,8 +89,9 @@ extension CredentialHandler {
       key.lastUsedAt = now
       store.apiKeys.keys[key.id] = key
       return (key.json(now: now), 200)
-    default:
-      throw .routeNotFound
+    case .frontendListKeys, .frontendCreateKey, .frontendUpdateKey, .frontendRevokeKey,
+      .createActorToken, .revokeActorToken, .createTestingToken:
+      throw .routeNotFound  // the Frontend API's keys: `frontendReply`; tokens: `backendReply`
     }
   }
 

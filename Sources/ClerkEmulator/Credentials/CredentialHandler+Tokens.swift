@@ -1,4 +1,5 @@
 import ClerkctlCore
+import ClerkctlWire
 import Foundation
 
 /// Actor tokens and testing tokens (Backend API, `/v1` only).
@@ -29,7 +30,8 @@ extension CredentialHandler {
           "expires_at": .int(iat + 3600),
         ], 200
       )
-    default:
+    case .backendListKeys, .backendCreateKey, .backendGetKey, .backendRevokeKey, .backendVerifyKey,
+      .frontendListKeys, .frontendCreateKey, .frontendUpdateKey, .frontendRevokeKey:
       return try apiKeyBackendReply(endpoint, context, body: body, store: &store, now: now)
     }
   }
@@ -63,7 +65,7 @@ extension CredentialHandler {
         "session_max_duration_in_seconds must be between 1 and 315360000")
     }
     let token = SignInTokenRecord(
-      id: random.id("act"), userID: userID, token: random.base62(48), status: "pending",
+      id: random.id("act"), userID: userID, token: random.base62(48), status: .pending,
       expiresAt: now + lifetime * 1000, createdAt: now, updatedAt: now, actor: actor,
       sessionMaxDuration: maximum)
     store.signInTokens[token.id] = token
@@ -76,8 +78,8 @@ extension CredentialHandler {
     guard var token = store.signInTokens[id], token.actor != nil else {
       throw .notFound("actor token", id: id)
     }
-    guard token.status == "pending" else { throw .actorTokenCannotBeRevoked(token.status) }
-    token.status = "revoked"
+    guard token.status == .pending else { throw .actorTokenCannotBeRevoked(token.status) }
+    token.status = .revoked
     token.updatedAt = now
     store.signInTokens[id] = token
     return actorTokenJSON(token, store: store, includeToken: false)
@@ -89,7 +91,7 @@ extension CredentialHandler {
     _ token: SignInTokenRecord, store: Store, includeToken: Bool
   ) -> JSONValue {
     var json: [String: JSONValue] = [
-      "object": "actor_token", "id": .string(token.id), "status": .string(token.status),
+      "object": "actor_token", "id": .string(token.id), "status": .string(token.status.rawValue),
       "user_id": .string(token.userID), "actor": token.actor ?? [:],
       "created_at": .int(token.createdAt), "updated_at": .int(token.updatedAt),
     ]

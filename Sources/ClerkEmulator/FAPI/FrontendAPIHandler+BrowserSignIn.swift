@@ -16,10 +16,6 @@ import Foundation
 extension FrontendAPIHandler {
   private static let verificationLifetime: Int64 = 600_000
 
-  static func isBrowserStrategy(_ strategy: String) -> Bool {
-    strategy.hasPrefix("oauth_") || strategy == "enterprise_sso"
-  }
-
   var isProduction: Bool { state.withStore { $0.browser.production } }
 
   /// `user_settings.social`: one enabled, authenticatable entry per configured provider.
@@ -27,9 +23,10 @@ extension FrontendAPIHandler {
     let providers = state.withStore { $0.browser.socialProviders }
     var social: [String: JSONValue] = [:]
     for provider in providers {
-      social["oauth_" + provider] = [
+      let strategy = FactorStrategy.oauth(provider: provider).rawValue
+      social[strategy] = [
         "enabled": true, "required": false, "authenticatable": true,
-        "block_email_subaddresses": false, "strategy": .string("oauth_" + provider),
+        "block_email_subaddresses": false, "strategy": .string(strategy),
         "not_selectable": false, "deprecated": false,
         "name": .string(provider.prefix(1).uppercased() + provider.dropFirst()), "logo_url": "",
       ]
@@ -38,17 +35,16 @@ extension FrontendAPIHandler {
   }
 
   func createBrowserSignIn(
-    _ strategy: String, _ context: RequestContext, store: inout Store, client: ClientRecord?,
+    _ strategy: FactorStrategy, _ context: RequestContext, store: inout Store,
+    client: ClientRecord?,
     now: Int64
   ) throws(ClerkAPIFailure) -> FrontendReply {
     let form = context.form
-    if strategy.hasPrefix("oauth_"),
-      !store.browser.socialProviders.contains(String(strategy.dropFirst(6)))
-    {
+    if case .oauth(let provider) = strategy, !store.browser.socialProviders.contains(provider) {
       throw .paramInvalid("strategy", "\(strategy) is not enabled for this instance")
     }
     var identifier: String?
-    if strategy == "enterprise_sso" {
+    if strategy == .enterpriseSSO {
       guard let email = form.nonEmpty("identifier") else { throw .paramMissing("identifier") }
       guard email.contains("@") else {
         throw .paramInvalid("identifier", "enterprise SSO needs an email address")
@@ -74,7 +70,7 @@ extension FrontendAPIHandler {
   func prepareBrowserSignIn(
     _ signIn: inout SignInRecord, _ form: FormData, store: inout Store, now: Int64
   ) throws(ClerkAPIFailure) -> FrontendReply {
-    let strategy = form.nonEmpty("strategy") ?? ""
+    let strategy = FactorStrategy(rawValue: form.nonEmpty("strategy") ?? "")
     guard signIn.status == .needsFirstFactor, let current = signIn.firstFactor,
       current.externalURL != nil, current.strategy == strategy, current.status == .unverified
     else { throw .clientStateInvalid("prepare_first_factor") }
@@ -105,7 +101,8 @@ extension FrontendAPIHandler {
   }
 
   private func startVerification(
-    _ signIn: inout SignInRecord, strategy: String, redirect: String, store: Store, now: Int64
+    _ signIn: inout SignInRecord, strategy: FactorStrategy, redirect: String, store: Store,
+    now: Int64
   ) {
     let oauthState = signIn.oauthState ?? random.base62(32)
     signIn.oauthState = oauthState
@@ -256,14 +253,15 @@ extension FrontendAPIHandler {
     signIn.firstFactorVerifiedAt = now
     signIn.firstFactor?.status = .verified
     store.signIns[signIn.id] = signIn
-    let strategy = signIn.firstFactor?.strategy ?? "oauth"
+    let strategy = signIn.firstFactor?.strategy ?? .unknown("oauth")
     let issue = complete(signIn.id, strategy: strategy, store: &store, now: now)
     let sessionID = store.signIns[signIn.id]?.createdSessionID
     var verification = store.signIns[signIn.id]?.firstFactor
     verification?.externalURL = nil
     verification?.errorCode = nil
     let signUp: JSONValue = [
-      "object": "sign_up_attempt", "id": .string(random.id("sua")), "status": "complete",
+      "object": "sign_up_attempt", "id": .string(random.id("sua")),
+      "status": .string(SignUpStatus.complete.rawValue),
       "required_fields": [], "optional_fields": [], "missing_fields": [],
       "unverified_fields": [], "username": nil, "email_address": .string(email),
       "phone_number": nil, "web3_wallet": nil, "password_enabled": false,

@@ -1,4 +1,5 @@
 import ClerkctlCore
+import ClerkctlWire
 import Foundation
 
 /// `GET /v1/environment`: Clerk's `Client.Environment` with every key its schema requires
@@ -37,9 +38,9 @@ extension FrontendAPIHandler {
       "username": "on", "password": "on",
       "identification_requirements": [["email_address", "phone_number", "username"]],
       "identification_strategies": ["email_address", "phone_number", "username"],
-      "first_factors": ["email_code", "password", "phone_code", "ticket"],
-      "second_factors": ["totp", "email_code", "phone_code", "backup_code"],
-      "email_address_verification_strategies": ["email_code"],
+      "first_factors": Self.strategies([.emailCode, .password, .phoneCode, .ticket]),
+      "second_factors": Self.strategies([.totp, .emailCode, .phoneCode, .backupCode]),
+      "email_address_verification_strategies": Self.strategies([.emailCode]),
       "single_session_mode": true, "enhanced_email_deliverability": false,
       "test_mode": true, "cookieless_dev": false, "url_based_session_syncing": true,
       "claimed_at": nil, "reverification": false,
@@ -59,7 +60,7 @@ extension FrontendAPIHandler {
       "object": "display_config", "id": .string("display_config_" + instanceID.dropFirst(4)),
       "instance_environment_type": .string(isProduction ? "production" : "development"),
       "application_name": "clerk-emulator", "theme": Self.defaultTheme,
-      "preferred_sign_in_strategy": "password", "branded": false,
+      "preferred_sign_in_strategy": .string(FactorStrategy.password.rawValue), "branded": false,
       "home_url": .string(base), "sign_in_url": page("/sign-in"), "sign_up_url": page("/sign-up"),
       "user_profile_url": page("/user"), "waitlist_url": page("/waitlist"),
       "oauth_consent_url": page("/oauth/consent"),
@@ -94,20 +95,25 @@ extension FrontendAPIHandler {
     "accounts": ["background_color": "#ffffff"],
   ]
 
+  /// A JSON list of strategies' wire names.
+  private static func strategies(_ strategies: [FactorStrategy]) -> JSONValue {
+    .array(strategies.map { .string($0.rawValue) })
+  }
+
   private func userSettingsJSON() -> JSONValue {
     let attribute:
-      (_ enabled: Bool, _ firstFactors: [String], _ secondFactors: [String]) -> JSONValue = {
-        enabled, firstFactors, secondFactors in
-        [
-          "enabled": .bool(enabled), "required": .bool(enabled && secondFactors.isEmpty),
-          "used_for_first_factor": .bool(!firstFactors.isEmpty),
-          "first_factors": .array(firstFactors.map(JSONValue.string)),
-          "used_for_second_factor": .bool(!secondFactors.isEmpty),
-          "second_factors": .array(secondFactors.map(JSONValue.string)),
-          "verifications": .array((firstFactors + secondFactors).map(JSONValue.string)),
-          "verify_at_sign_up": .bool(!firstFactors.isEmpty), "immutable": false,
-        ]
-      }
+      (_ enabled: Bool, _ firstFactors: [FactorStrategy], _ secondFactors: [FactorStrategy])
+        -> JSONValue = { enabled, firstFactors, secondFactors in
+          [
+            "enabled": .bool(enabled), "required": .bool(enabled && secondFactors.isEmpty),
+            "used_for_first_factor": .bool(!firstFactors.isEmpty),
+            "first_factors": Self.strategies(firstFactors),
+            "used_for_second_factor": .bool(!secondFactors.isEmpty),
+            "second_factors": Self.strategies(secondFactors),
+            "verifications": Self.strategies(firstFactors + secondFactors),
+            "verify_at_sign_up": .bool(!firstFactors.isEmpty), "immutable": false,
+          ]
+        }
     let off = attribute(false, [], [])
     // Email, phone and username are each an identifier; none is required of every user.
     let optional: (JSONValue) -> JSONValue = { attribute in
@@ -117,14 +123,14 @@ extension FrontendAPIHandler {
     }
     return [
       "attributes": [
-        "email_address": optional(attribute(true, ["email_code"], [])),
+        "email_address": optional(attribute(true, [.emailCode], [])),
         "password": attribute(true, [], []), "first_name": attribute(true, [], []),
         "last_name": attribute(true, [], []), "username": optional(attribute(true, [], [])),
-        "phone_number": optional(attribute(true, ["phone_code"], ["phone_code"])),
+        "phone_number": optional(attribute(true, [.phoneCode], [.phoneCode])),
         "web3_wallet": off, "passkey": off,
-        "backup_code": attribute(true, [], ["backup_code"]),
-        "ticket": attribute(true, ["ticket"], []),
-        "authenticator_app": attribute(true, [], ["totp"]),
+        "backup_code": attribute(true, [], [.backupCode]),
+        "ticket": attribute(true, [.ticket], []),
+        "authenticator_app": attribute(true, [], [.totp]),
       ],
       "social": socialJSON(), "enterprise_sso": ["enabled": true], "saml": ["enabled": false],
       "sign_in": ["second_factor": ["required": false]],

@@ -14,13 +14,13 @@ import Foundation
 /// sign-in completes; it comes back bare in the response `Authorization` header. A request's
 /// token is accepted only if it is the client's current one; any other token counts as none.
 extension FrontendAPIHandler {
-  func serveFrontend(_ endpoint: Endpoint, _ context: RequestContext) -> HTTPResponse {
+  func serveFrontend(_ endpoint: FrontendEndpoint, _ context: RequestContext) -> HTTPResponse {
     switch endpoint {
     case .jwks: return json(jwks.json, headers: ["Cache-Control": "public, max-age=60"])
     case .openIDConfiguration: return json(openIDConfiguration())
     case .environment: return json(environmentJSON())
     case .oauthCallback: return oauthCallback(context)
-    default: break
+    case .getClient, .deleteClient, .createSignIn, .createSignUp, .signIn, .session: break
     }
     guard context.isNative else { return clerkError(.devBrowserUnauthenticated) }
     let token = context.bearerToken
@@ -37,7 +37,7 @@ extension FrontendAPIHandler {
         client = store.clients[found.id]
       }
       return Result { () throws(ClerkAPIFailure) -> FrontendReply in
-        if endpoint == .getSignIn, let nonce = context.query.nonEmpty("rotating_token_nonce") {
+        if endpoint == .signIn(.get), let nonce = context.query.nonEmpty("rotating_token_nonce") {
           return try redeemNonce(nonce, context, token: token, store: &store, now: now)
         }
         return try frontendReply(endpoint, context, store: &store, client: client, now: now)
@@ -51,8 +51,8 @@ extension FrontendAPIHandler {
   }
 
   private func frontendReply(
-    _ endpoint: Endpoint, _ context: RequestContext, store: inout Store, client: ClientRecord?,
-    now: Int64
+    _ endpoint: FrontendEndpoint, _ context: RequestContext, store: inout Store,
+    client: ClientRecord?, now: Int64
   ) throws(ClerkAPIFailure) -> FrontendReply {
     switch endpoint {
     case .getClient:
@@ -74,14 +74,12 @@ extension FrontendAPIHandler {
       return try createSignIn(context, store: &store, client: client, now: now)
     case .createSignUp:
       return try createTransferSignUp(context, store: &store, client: client, now: now)
-    case .getSignIn, .prepareFirstFactor, .attemptFirstFactor, .prepareSecondFactor,
-      .attemptSecondFactor:
-      return try signInStep(endpoint, context, store: &store, client: client, now: now)
-    case .sessionToken, .templateToken, .touchSession, .endSession, .removeSession,
-      .deleteSessions, .getSession, .me, .myOrganizationMemberships:
-      return try sessionStep(endpoint, context, store: &store, client: client, now: now)
-    default:
-      throw .routeNotFound
+    case .signIn(let step):
+      return try signInStep(step, context, store: &store, client: client, now: now)
+    case .session(let step):
+      return try sessionStep(step, context, store: &store, client: client, now: now)
+    case .environment, .jwks, .openIDConfiguration, .oauthCallback:
+      throw .routeNotFound  // answered by `serveFrontend` before any client is looked up
     }
   }
 

@@ -14,8 +14,8 @@ import Foundation
 /// `organization_not_found_or_unauthorized`.
 extension FrontendAPIHandler {
   func sessionStep(
-    _ endpoint: Endpoint, _ context: RequestContext, store: inout Store, client: ClientRecord?,
-    now: Int64
+    _ endpoint: FrontendEndpoint.SessionStep, _ context: RequestContext, store: inout Store,
+    client: ClientRecord?, now: Int64
   ) throws(ClerkAPIFailure) -> FrontendReply {
     guard var client else { throw .authenticationInvalid }
     switch endpoint {
@@ -39,7 +39,7 @@ extension FrontendAPIHandler {
         ? store.userJSON(user, now: now)
         : try organizationMemberships(context.query, user: user, store: store)
       return .envelope(response, client: store.clientJSON(client, now: now))
-    default:
+    case .getSession, .sessionToken, .templateToken, .touchSession, .endSession, .removeSession:
       break
     }
     let id = context.params["session_id"] ?? ""
@@ -59,7 +59,9 @@ extension FrontendAPIHandler {
     case .removeSession:
       guard isLive(session) else { throw .notFound("session", id: id) }
       session.status = .removed
-    default:
+    // (`deleteSessions`, `me` and `myOrganizationMemberships` were answered above.)
+    case .sessionToken, .templateToken, .touchSession, .endSession, .deleteSessions, .me,
+      .myOrganizationMemberships:
       guard session.status == .active else { throw .notFound("session", id: id) }
     }
     var reply = FrontendReply(body: .null)
@@ -86,7 +88,7 @@ extension FrontendAPIHandler {
       client.lastActiveSessionID = session.id
     case .endSession:
       session.status = .ended
-    default:
+    case .getSession, .removeSession, .deleteSessions, .me, .myOrganizationMemberships:
       break
     }
     if endpoint != .getSession {

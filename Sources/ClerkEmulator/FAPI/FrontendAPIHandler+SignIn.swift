@@ -23,14 +23,14 @@ extension FrontendAPIHandler {
   ) throws(ClerkAPIFailure) -> FrontendReply {
     if let client, store.hasActiveSession(client) { throw .sessionExists }
     let form = context.form
-    let strategy = form.nonEmpty("strategy")
-    if let strategy, Self.isBrowserStrategy(strategy) {
+    let strategy = form.nonEmpty("strategy").map(FactorStrategy.init)
+    if let strategy, strategy.isBrowserRoundTrip {
       return try createBrowserSignIn(strategy, context, store: &store, client: client, now: now)
     }
-    if strategy == "ticket" || (strategy == nil && form.nonEmpty("ticket") != nil) {
+    if strategy == .ticket || (strategy == nil && form.nonEmpty("ticket") != nil) {
       return try signInWithTicket(form.nonEmpty("ticket"), store: &store, client: client, now: now)
     }
-    if let strategy, !["password", "email_code", "phone_code"].contains(strategy) {
+    if let strategy, strategy != .password, !strategy.isSentCode {
       throw .paramInvalid("strategy", "\(strategy) is not a supported strategy")
     }
     let identifier = form.nonEmpty("identifier")
@@ -46,7 +46,7 @@ extension FrontendAPIHandler {
     if let user, let password {
       guard let expected = user.password else { throw .strategyInvalid }
       guard ConstantTime.equals(expected, password) else { throw .passwordIncorrect }
-    } else if strategy == "password", let user, user.password == nil {
+    } else if strategy == .password, let user, user.password == nil {
       throw .strategyInvalid
     }
 
@@ -59,10 +59,10 @@ extension FrontendAPIHandler {
       createdSessionID: nil, firstFactorVerifiedAt: nil, createdAt: now,
       abandonAt: now + 86_400_000)
     if let user, password != nil {
-      signIn.firstFactor = .init(strategy: "password", status: .verified, attempts: 1)
+      signIn.firstFactor = .init(strategy: .password, status: .verified, attempts: 1)
       signIn.firstFactorVerifiedAt = now
       signIn.status = user.hasSecondFactor ? .needsSecondFactor : .complete
-    } else if let user, let strategy, strategy != "password" {
+    } else if let user, let strategy, strategy != .password {
       signIn.firstFactor = try codeVerification(
         strategy, store: &store, user: user, signInID: signIn.id, factor: "first_factor",
         now: now)
@@ -71,7 +71,7 @@ extension FrontendAPIHandler {
     store.clients[owner.id]?.signInID = signIn.id
     store.clients[owner.id]?.updatedAt = now
     if signIn.status == .complete {
-      let rotated = complete(signIn.id, strategy: "password", store: &store, now: now)
+      let rotated = complete(signIn.id, strategy: .password, store: &store, now: now)
       reply.issueClientToken = rotated
     }
     return respond(signIn.id, reply: reply, store: store, now: now)
@@ -87,11 +87,11 @@ extension FrontendAPIHandler {
       })
     else { throw .ticketInvalid }
     switch record.status {
-    case "revoked":
+    case .revoked:
       throw .ticket("sign_in_token_revoked_code", "This sign-in token has been revoked.")
-    case "accepted":
+    case .accepted:
       throw .ticket("sign_in_token_already_used_code", "This sign-in token has already been used.")
-    default: break
+    case .pending, .unknown: break
     }
     if now >= record.expiresAt {
       throw .ticket("ticket_expired_code", "The sign-in ticket has expired.")
@@ -100,18 +100,18 @@ extension FrontendAPIHandler {
       throw .ticketInvalid
     }
     try ClerkAPIFailure.checkAllowed(user, now: now)
-    store.signInTokens[record.id]?.status = "accepted"
+    store.signInTokens[record.id]?.status = .accepted
     store.signInTokens[record.id]?.updatedAt = now
     let owner = client ?? newClient(&store, now: now)
     let signIn = SignInRecord(
       id: random.id("sia"), clientID: owner.id, status: .complete,
       identifier: user.displayIdentifier, userID: user.id,
-      firstFactor: .init(strategy: "ticket", status: .verified, attempts: 1),
+      firstFactor: .init(strategy: .ticket, status: .verified, attempts: 1),
       secondFactor: nil, createdSessionID: nil, firstFactorVerifiedAt: now, createdAt: now,
       abandonAt: now + 86_400_000)
     store.signIns[signIn.id] = signIn
     var reply = FrontendReply(body: .null)
-    reply.issueClientToken = complete(signIn.id, strategy: "ticket", store: &store, now: now)
+    reply.issueClientToken = complete(signIn.id, strategy: .ticket, store: &store, now: now)
     if let actor = record.actor, let sessionID = store.signIns[signIn.id]?.createdSessionID {
       store.startImpersonation(sessionID, actor: actor, maxDuration: record.sessionMaxDuration)
     }
@@ -119,23 +119,23 @@ extension FrontendAPIHandler {
   }
 
   func signInStep(
-    _ endpoint: Endpoint, _ context: RequestContext, store: inout Store, client: ClientRecord?,
-    now: Int64
+    _ step: FrontendEndpoint.SignInStep, _ context: RequestContext, store: inout Store,
+    client: ClientRecord?, now: Int64
   ) throws(ClerkAPIFailure) -> FrontendReply {
     let id = context.params["sign_in_id"] ?? ""
     guard let client, var signIn = store.signIns[id], signIn.clientID == client.id else {
       throw .notFound("sign in", id: id)
     }
     // A user banned or locked since the sign-in began gets no further (Clerk's 403s).
-    if endpoint != .getSignIn, let user = signIn.userID.flatMap({ store.users[$0] }) {
+    if step != .get, let user = signIn.userID.flatMap({ store.users[$0] }) {
       try ClerkAPIFailure.checkAllowed(user, now: now)
     }
     let form = context.form
-    switch endpoint {
-    case .getSignIn:
+    switch step {
+    case .get:
       break
     case .prepareFirstFactor
-    where form.nonEmpty("strategy").map(Self.isBrowserStrategy) == true:
+    where form.nonEmpty("strategy").map(FactorStrategy.init)?.isBrowserRoundTrip == true:
       return try prepareBrowserSignIn(&signIn, form, store: &store, now: now)
     case .prepareFirstFactor:
       try prepareFirstFactor(&signIn, form, store: &store, now: now)
@@ -145,8 +145,6 @@ extension FrontendAPIHandler {
       try prepareSecondFactor(&signIn, form, store: &store, now: now)
     case .attemptSecondFactor:
       return try attemptSecondFactor(&signIn, form, store: &store, now: now)
-    default:
-      throw .routeNotFound
     }
     store.signIns[id] = signIn
     return respond(id, reply: FrontendReply(body: .null), store: store, now: now)
@@ -157,12 +155,12 @@ extension FrontendAPIHandler {
   private func factorStep(
     _ signIn: SignInRecord, _ form: FormData, at status: SignInStatus, _ action: String,
     store: Store
-  ) throws(ClerkAPIFailure) -> (UserRecord, String) {
+  ) throws(ClerkAPIFailure) -> (UserRecord, FactorStrategy) {
     guard signIn.status == status, let user = signIn.userID.flatMap({ store.users[$0] }) else {
       throw .clientStateInvalid(action)
     }
     guard let strategy = form.nonEmpty("strategy") else { throw .paramMissing("strategy") }
-    return (user, strategy)
+    return (user, FactorStrategy(rawValue: strategy))
   }
 
   /// A sent email or phone code checked against the `factor` verification (prepared for
@@ -170,7 +168,7 @@ extension FrontendAPIHandler {
   private func attemptSentCode(
     _ signIn: inout SignInRecord,
     _ factor: WritableKeyPath<SignInRecord, SignInRecord.Verification?>,
-    strategy: String, _ form: FormData, _ action: String, store: inout Store, now: Int64
+    strategy: FactorStrategy, _ form: FormData, _ action: String, store: inout Store, now: Int64
   ) throws(ClerkAPIFailure) {
     guard var verification = signIn[keyPath: factor], verification.strategy == strategy else {
       throw .clientStateInvalid(action)
@@ -189,13 +187,13 @@ extension FrontendAPIHandler {
     let (user, strategy) = try factorStep(
       signIn, form, at: .needsFirstFactor, "prepare_first_factor", store: store)
     switch strategy {
-    case "email_code", "phone_code":
+    case .emailCode, .phoneCode:
       try checkIdentification(form, user: user)
       signIn.firstFactor = try codeVerification(
         strategy, store: &store, user: user, signInID: signIn.id, factor: "first_factor",
         now: now)
-    case "password" where user.password != nil:
-      signIn.firstFactor = .init(strategy: "password", status: .unverified, attempts: 0)
+    case .password where user.password != nil:
+      signIn.firstFactor = .init(strategy: .password, status: .unverified, attempts: 0)
     default:
       throw .strategyInvalid
     }
@@ -210,12 +208,12 @@ extension FrontendAPIHandler {
     let (user, strategy) = try factorStep(
       signIn, form, at: .needsFirstFactor, "attempt_first_factor", store: store)
     switch strategy {
-    case "password":
+    case .password:
       guard let expected = user.password else { throw .strategyInvalid }
       guard let password = form.nonEmpty("password") else { throw .paramMissing("password") }
       guard ConstantTime.equals(expected, password) else { throw .passwordIncorrect }
-      signIn.firstFactor = .init(strategy: "password", status: .verified, attempts: 1)
-    case "email_code", "phone_code":
+      signIn.firstFactor = .init(strategy: .password, status: .verified, attempts: 1)
+    case .emailCode, .phoneCode:
       try attemptSentCode(
         &signIn, \.firstFactor, strategy: strategy, form, "attempt_first_factor", store: &store,
         now: now)
@@ -238,7 +236,7 @@ extension FrontendAPIHandler {
   ) throws(ClerkAPIFailure) {
     let (user, strategy) = try factorStep(
       signIn, form, at: .needsSecondFactor, "prepare_second_factor", store: store)
-    guard ["email_code", "phone_code"].contains(strategy) else { throw .strategyInvalid }
+    guard strategy.isSentCode else { throw .strategyInvalid }
     try checkIdentification(form, user: user)
     signIn.secondFactor = try codeVerification(
       strategy, store: &store, user: user, signInID: signIn.id, factor: "second_factor",
@@ -254,20 +252,20 @@ extension FrontendAPIHandler {
     let (user, strategy) = try factorStep(
       signIn, form, at: .needsSecondFactor, "attempt_second_factor", store: store)
     switch strategy {
-    case "totp":
+    case .totp:
       try attemptTOTP(&signIn, form, user: user, store: &store, now: now)
-    case "email_code", "phone_code":
+    case .emailCode, .phoneCode:
       try attemptSentCode(
         &signIn, \.secondFactor, strategy: strategy, form, "attempt_second_factor", store: &store,
         now: now)
-    case "backup_code":
+    case .backupCode:
       try attemptBackupCode(&signIn, form, user: user, store: &store)
     default:
       throw .strategyInvalid
     }
     signIn.status = .complete
     store.signIns[id] = signIn
-    let first = signIn.firstFactor?.strategy ?? "password"
+    let first = signIn.firstFactor?.strategy ?? .password
     var reply = FrontendReply(body: .null)
     reply.issueClientToken = complete(id, strategy: first, store: &store, now: now)
     return respond(id, reply: reply, store: store, now: now)
@@ -286,9 +284,9 @@ extension FrontendAPIHandler {
       ConstantTime.equals(TOTP.code(secret: secret, time: $0), code)
     }
     var verification =
-      signIn.secondFactor?.strategy == "totp"
-      ? signIn.secondFactor ?? .init(strategy: "totp", status: .unverified, attempts: 0)
-      : .init(strategy: "totp", status: .unverified, attempts: 0)
+      signIn.secondFactor?.strategy == .totp
+      ? signIn.secondFactor ?? .init(strategy: .totp, status: .unverified, attempts: 0)
+      : .init(strategy: .totp, status: .unverified, attempts: 0)
     verification.attempts += 1
     verification.status = valid ? .verified : .unverified
     signIn.secondFactor = verification
@@ -301,13 +299,13 @@ extension FrontendAPIHandler {
   private func attemptBackupCode(
     _ signIn: inout SignInRecord, _ form: FormData, user: UserRecord, store: inout Store
   ) throws(ClerkAPIFailure) {
-    let strategy = "backup_code"
+    let strategy = FactorStrategy.backupCode
     guard user.backupCodeEnabled else { throw .strategyInvalid }
     guard let code = form.nonEmpty("code") else { throw .paramMissing("code") }
     // Each code works once: a used one is as wrong as one never issued.
     let index = user.backupCodes.firstIndex { ConstantTime.equals($0, code) }
     var verification =
-      signIn.secondFactor?.strategy == "backup_code"
+      signIn.secondFactor?.strategy == strategy
       ? signIn.secondFactor ?? .init(strategy: strategy, status: .unverified, attempts: 0)
       : .init(strategy: strategy, status: .unverified, attempts: 0)
     verification.attempts += 1
@@ -354,15 +352,16 @@ extension FrontendAPIHandler {
   /// Starts an email-code or phone-code verification: "sends" a code to the user's address or
   /// number (Clerk's error when the user has none).
   private func codeVerification(
-    _ strategy: String, store: inout Store, user: UserRecord, signInID: String, factor: String,
+    _ strategy: FactorStrategy, store: inout Store, user: UserRecord, signInID: String,
+    factor: String,
     now: Int64
   ) throws(ClerkAPIFailure) -> SignInRecord.Verification {
-    let destination = strategy == "phone_code" ? user.phoneNumber : user.emailAddress
-    guard let destination, ["email_code", "phone_code"].contains(strategy) else {
+    let destination = strategy == .phoneCode ? user.phoneNumber : user.emailAddress
+    guard let destination, strategy.isSentCode else {
       throw .strategyInvalid
     }
     let code: String
-    if strategy == "phone_code" ? user.isTestPhone : user.isTestEmail {
+    if strategy == .phoneCode ? user.isTestPhone : user.isTestEmail {
       code = Self.testModeCode
     } else {
       code = random.digits(6)
@@ -377,7 +376,7 @@ extension FrontendAPIHandler {
   /// Completes a sign-in: creates the active session, rotates the client token.
   /// - Returns: the client token to issue.
   func complete(
-    _ signInID: String, strategy: String, store: inout Store, now: Int64
+    _ signInID: String, strategy: FactorStrategy, store: inout Store, now: Int64
   )
     -> (clientID: String, claims: JSONValue)
   {

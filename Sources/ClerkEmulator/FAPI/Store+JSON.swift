@@ -132,7 +132,7 @@ extension Store {
       "sign_in": client.signInID.flatMap { signIns[$0] }.map { signInJSON($0) } ?? .null,
       "sign_up": nil,
       "last_active_session_id": client.lastActiveSessionID.map(JSONValue.string) ?? .null,
-      "last_authentication_strategy": client.lastAuthenticationStrategy.map(JSONValue.string)
+      "last_authentication_strategy": client.lastAuthenticationStrategy.map { .string($0.rawValue) }
         ?? .null,
       "cookie_expires_at": nil, "captcha_bypass": false,
       "created_at": .int(client.createdAt), "updated_at": .int(client.updatedAt),
@@ -145,28 +145,29 @@ extension Store {
     var first: [JSONValue] = []
     var second: [JSONValue] = []
     if let user {
-      let emailFactor: (String) -> JSONValue? = { strategy in
+      let emailFactor: (FactorStrategy) -> JSONValue? = { strategy in
         guard let address = user.emailAddress else { return nil }
         return [
-          "strategy": .string(strategy), "email_address_id": .string(user.emailAddressID),
+          "strategy": .string(strategy.rawValue), "email_address_id": .string(user.emailAddressID),
           "safe_identifier": .string(address), "primary": true,
           "default": .bool(user.password == nil),
         ]
       }
-      let phoneFactor: (String) -> JSONValue? = { strategy in
+      let phoneFactor: (FactorStrategy) -> JSONValue? = { strategy in
         guard let phone = user.phoneNumber else { return nil }
         return [
-          "strategy": .string(strategy), "phone_number_id": .string(user.phoneNumberID),
+          "strategy": .string(strategy.rawValue), "phone_number_id": .string(user.phoneNumberID),
           "safe_identifier": .string(phone), "primary": true,
           "default": .bool(user.password == nil && user.emailAddress == nil),
         ]
       }
-      if user.password != nil { first.append(["strategy": "password"]) }
-      first += [emailFactor("email_code"), phoneFactor("phone_code")].compactMap { $0 }
+      let bare: (FactorStrategy) -> JSONValue = { ["strategy": .string($0.rawValue)] }
+      if user.password != nil { first.append(bare(.password)) }
+      first += [emailFactor(.emailCode), phoneFactor(.phoneCode)].compactMap { $0 }
       if user.hasSecondFactor {
-        second.append(["strategy": "totp"])
-        second += [emailFactor("email_code"), phoneFactor("phone_code")].compactMap { $0 }
-        if user.backupCodeEnabled { second.append(["strategy": "backup_code"]) }
+        second.append(bare(.totp))
+        second += [emailFactor(.emailCode), phoneFactor(.phoneCode)].compactMap { $0 }
+        if user.backupCodeEnabled { second.append(bare(.backupCode)) }
       }
     }
     return [
@@ -189,11 +190,12 @@ extension Store {
     guard let verification else { return .null }
     var json: [String: JSONValue] = [
       "object": .string(verification.objectTag), "status": .string(verification.status.rawValue),
-      "strategy": .string(verification.strategy), "attempts": .int(Int64(verification.attempts)),
+      "strategy": .string(verification.strategy.rawValue),
+      "attempts": .int(Int64(verification.attempts)),
       "expire_at": verification.expireAt.map(JSONValue.int) ?? .null,
     ]
     // Clerk names the channel a phone code went by.
-    if verification.objectTag == "verification_otp", verification.strategy == "phone_code" {
+    if verification.objectTag == "verification_otp", verification.strategy == .phoneCode {
       json["channel"] = "sms"
     }
     if verification.objectTag == "verification_oauth" {

@@ -48,8 +48,10 @@ extension MachineAuthHandler {
         "object": "machine_scope", "from_machine_id": .string(id),
         "to_machine_id": .string(other), "deleted": true,
       ]
-    default:
-      throw .routeNotFound
+    case .listMachines, .createMachine:
+      throw .routeNotFound  // answered above, before the machine is looked up
+    case .createToken, .listTokens, .revokeToken, .verifyToken:
+      throw .routeNotFound  // M2M tokens: `tokenReply`
     }
   }
 

@@ -40,8 +40,9 @@ extension MachineAuthHandler {
         status: 200)
     case .verifyToken:
       return .reply(try verifyToken(body, caller: caller, store: &store, now: now), status: 200)
-    default:
-      throw .routeNotFound
+    case .listMachines, .createMachine, .getMachine, .updateMachine, .deleteMachine, .getSecretKey,
+      .rotateSecretKey, .createScope, .deleteScope:
+      throw .routeNotFound  // machines: `machineReply`
     }
   }
 

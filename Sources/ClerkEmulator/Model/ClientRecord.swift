@@ -1,3 +1,4 @@
+import ClerkctlWire
 import Foundation
 
 /// A Clerk client (one device): its sessions, current sign-in and current client token.
@@ -10,7 +11,7 @@ struct ClientRecord: Sendable {
   var signInID: String?
   var sessionIDs: [String]
   var lastActiveSessionID: String?
-  var lastAuthenticationStrategy: String?
+  var lastAuthenticationStrategy: FactorStrategy?
   var createdAt: Int64
   var updatedAt: Int64
 }

@@ -5,7 +5,7 @@ import Foundation
 struct SignInRecord: Sendable {
   /// One factor's verification state.
   struct Verification: Sendable {
-    var strategy: String
+    var strategy: FactorStrategy
     var status: VerificationStatus
     var attempts: Int
     var expireAt: Int64? = nil
@@ -20,15 +20,19 @@ struct SignInRecord: Sendable {
     /// Clerk's `object` for this strategy's verification (`Stubs.Verification.*`).
     var objectTag: String {
       switch strategy {
-      case "password": return "verification_password"
-      case "email_code", "phone_code", "reset_password_email_code": return "verification_otp"
-      case "ticket": return "verification_ticket"
-      case "totp": return "verification_totp"
-      case "backup_code": return "verification_backup_code"
-      case "passkey": return "verification_passkey"
-      case "email_link": return "verification_email_link"
-      case "saml": return "verification_saml"
-      default: return "verification_oauth"  // oauth_* and enterprise_sso: a browser round trip
+      case .password: return "verification_password"
+      case .emailCode, .phoneCode, .resetPasswordEmailCode, .resetPasswordPhoneCode:
+        return "verification_otp"
+      case .ticket: return "verification_ticket"
+      case .totp: return "verification_totp"
+      case .backupCode: return "verification_backup_code"
+      case .passkey: return "verification_passkey"
+      case .emailLink: return "verification_email_link"
+      case .saml: return "verification_saml"
+      case .googleOneTap: return "verification_google_one_tap"
+      case .web3: return "verification_web3"
+      // A browser round trip, and what this emulator does not serve.
+      case .oauth, .enterpriseSSO, .trustedDevice, .unknown: return "verification_oauth"
       }
     }
   }

@@ -1,4 +1,5 @@
 import ClerkctlCore
+import ClerkctlWire
 import Foundation
 
 /// A BAPI sign-in token (`sit_…`), redeemed by a FAPI `strategy=ticket` sign-in.
@@ -6,8 +7,7 @@ struct SignInTokenRecord: Sendable {
   var id: String
   var userID: String
   var token: String
-  /// `pending`, `accepted` or `revoked`.
-  var status: String
+  var status: SignInTokenStatus
   var expiresAt: Int64
   var createdAt: Int64
   var updatedAt: Int64

@@ -2,7 +2,8 @@ extension Emulator {
   /// Clerk as an OAuth provider: the Frontend API's `/oauth/*` and well-known document, the
   /// Backend API's OAuth applications (under `/v1`) and access token verification (under both
   /// `/v1` and the unversioned path Clerk's JS SDK calls), the emulator's own protected
-  /// resource (`/mcp`, not Clerk's, so outside the spec check) and a test-surface switch.
+  /// resource (`/mcp`, not Clerk's, so outside the spec check). Its test-surface switches are
+  /// among the test surface's routes.
   static let oauthRoutes: [Route] = {
     func route(
       _ surface: Route.Surface, _ method: String, _ template: String, _ endpoint: OAuthEndpoint
@@ -45,10 +46,6 @@ extension Emulator {
       route(.resource, "GET", "/mcp", .protectedResource),
       route(.resource, "POST", "/mcp", .protectedResource),
     ]
-    let test = [
-      route(.testSurface, "POST", "/__emulator/oauth/consent", .armConsent),
-      route(.testSurface, "POST", "/__emulator/oauth/applications/{client_id}", .tuneApplication),
-    ]
-    return frontend + backend + resource + test
+    return frontend + backend + resource
   }()
 }

@@ -13,7 +13,4 @@ enum OAuthEndpoint: Sendable, Equatable {
   case getSettings, updateSettings
   /// Not Clerk's: a small protected resource (`/mcp`) and its RFC 9728 metadata.
   case resourceMetadata, protectedResource
-  /// The test surface's `POST /__emulator/oauth/consent` and
-  /// `POST /__emulator/oauth/applications/{client_id}`.
-  case armConsent, tuneApplication
 }

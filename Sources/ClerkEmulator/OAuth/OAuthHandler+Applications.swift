@@ -58,7 +58,12 @@ extension OAuthHandler {
         store.oauth[keyPath: path] = flag
       }
       return (settingsJSON(store), 200)
-    default: break
+    case .getApplication, .updateApplication, .deleteApplication, .rotateSecret,
+      .revokeApplicationToken:
+      break  // one application's: below
+    case .serverMetadata, .authorize, .register, .token, .userInfo, .tokenInfo, .revoke,
+      .verifyAccessToken, .resourceMetadata, .protectedResource:
+      throw .routeNotFound  // not an application endpoint: `serveOAuth`
     }
     let id = context.params["oauth_application_id"] ?? ""
     guard var application = store.oauth.application(id: id) else {
@@ -91,8 +96,11 @@ extension OAuthHandler {
       else { throw .notFound("OAuth token", id: "") }
       store.oauth.revokeGrant(record.grantID, reason: "revoked through the Backend API")
       return (nil, 204)
-    default:
-      throw .routeNotFound
+    case .listApplications, .createApplication, .getSettings, .updateSettings:
+      throw .routeNotFound  // answered above, before the application is looked up
+    case .serverMetadata, .authorize, .register, .token, .userInfo, .tokenInfo, .revoke,
+      .verifyAccessToken, .resourceMetadata, .protectedResource:
+      throw .routeNotFound  // not an application endpoint: `serveOAuth`
     }
   }
 

@@ -27,7 +27,6 @@ struct OAuthHandler: EmulatorSurface {
     case .verifyAccessToken: return verifyAccessToken(context)
     case .resourceMetadata: return json(resourceMetadata())
     case .protectedResource: return protectedResource(context)
-    case .armConsent, .tuneApplication: return clerkError(.routeNotFound)
     }
   }
 

@@ -1,3 +1,4 @@
+import ClerkctlWire
 import Foundation
 
 /// The errors of the API key, actor token and testing token endpoints.
@@ -28,7 +29,7 @@ extension ClerkAPIFailure {
   }
 
   /// An actor token that was accepted or revoked already.
-  static func actorTokenCannotBeRevoked(_ status: String) -> Self {
+  static func actorTokenCannotBeRevoked(_ status: SignInTokenStatus) -> Self {
     Self(
       status: 400, code: "actor_token_cannot_be_revoked_code",
       message: "Actor token cannot be revoked",

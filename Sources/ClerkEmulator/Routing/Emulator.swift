@@ -259,19 +259,15 @@ package final class Emulator: EmulatorSurface {
   }
 
   private func dispatch(_ route: Route, _ context: RequestContext) -> HTTPResponse {
-    if case .credential(let endpoint) = route.endpoint {
-      return credentials.serveCredential(endpoint, context)
-    }
-    if case .oauth(let endpoint) = route.endpoint { return oauth.serveOAuth(endpoint, context) }
-    switch route.surface {
-    case .frontend: return frontend.serveFrontend(route.endpoint, context)
-    case .backend:
-      if case .machine(let endpoint) = route.endpoint {
-        return machineAuth.serveMachineAuth(endpoint, context)
-      }
-      return backend.serveBackend(route.endpoint, context)
-    case .convex: return convex.serveConvex(route.endpoint, context)
-    case .testSurface, .resource: return clerkError(.routeNotFound)
+    switch route.endpoint {
+    case .frontend(let endpoint): return frontend.serveFrontend(endpoint, context)
+    case .backend(let endpoint): return backend.serveBackend(endpoint, context)
+    case .convex(let endpoint): return convex.serveConvex(endpoint, context)
+    case .machine(let endpoint): return machineAuth.serveMachineAuth(endpoint, context)
+    case .credential(let endpoint): return credentials.serveCredential(endpoint, context)
+    case .oauth(let endpoint): return oauth.serveOAuth(endpoint, context)
+    // Served by `serveTestSurface` behind its loopback guard; `serve` never matches these.
+    case .testSurface: return clerkError(.routeNotFound)
     }
   }
 

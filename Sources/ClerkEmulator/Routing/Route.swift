@@ -82,33 +82,19 @@ package struct Route: Sendable, Equatable {
   }
 }
 
-/// What serves a route.
+/// What serves a route: one case per surface, each with its own endpoint enum, so every
+/// handler's `switch` over its endpoints is exhaustive.
 enum Endpoint: Sendable, Equatable {
-  case environment, getClient, deleteClient
-  case createSignIn, getSignIn, prepareFirstFactor, attemptFirstFactor
-  case prepareSecondFactor, attemptSecondFactor
-  case createSignUp, oauthCallback
-  case sessionToken, templateToken, touchSession, endSession, removeSession
-  case deleteSessions, getSession, me
-  case myOrganizationMemberships
-  case jwks, openIDConfiguration
-  case backendCreateSignInToken, backendRevokeSignInToken, backendListUsers, backendCountUsers,
-    backendCreateUser,
-    backendJWKS
-  case backendGetUser, backendListSessions, backendGetSession
-  case backendListTemplates, backendCreateTemplate, backendGetTemplate, backendUpdateTemplate
-  case backendRevokeSession
-  case backendSessionToken, backendTemplateToken
-  case backendListOrganizations, backendCreateOrganization, backendCreateOrganizationMembership
-  case convexQuery, convexMutation, convexAction
-  case testRequests, testClearRequests, testFaults, testRevokeSession, testEmails
-  case testOAuthAuthorize, testTokenLifetime, testClock
+  /// The Frontend API, served by `FrontendAPIHandler`.
+  case frontend(FrontendEndpoint)
+  /// The Backend API subset served by `BackendAPIHandler`.
+  case backend(BackendEndpoint)
+  /// The Convex-style function API, served by `ConvexHandler`.
+  case convex(ConvexEndpoint)
+  /// `/__emulator/*`, served by `TestSurfaceHandler` (loopback only).
+  case testSurface(TestSurfaceEndpoint)
   /// Machines and M2M tokens, served by `MachineAuthHandler`.
   case machine(MachineEndpoint)
-  /// A user's moderation, metadata and password over the Backend API.
-  case users(UserEndpoint)
-  /// Email addresses, session creation and organizations over the Backend API.
-  case resources(ResourceEndpoint)
   /// API keys, actor tokens and testing tokens, served by `CredentialHandler`.
   case credential(CredentialEndpoint)
   /// Clerk as an OAuth provider, served by `OAuthHandler`.

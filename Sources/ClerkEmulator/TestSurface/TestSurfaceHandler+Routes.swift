@@ -22,35 +22,34 @@ extension TestSurfaceHandler {
       let route = Emulator.routes.first(where: {
         $0.surface == .testSurface && $0.method == context.method
           && $0.match(path: context.path) != nil
-      })
+      }),
+      case .testSurface(let endpoint) = route.endpoint
     else { return clerkError(.routeNotFound) }
     context.params = route.match(path: context.path) ?? [:]
-    switch route.endpoint {
-    case .testRequests:
+    switch endpoint {
+    case .requests:
       return json(.array(state.requests.map(\.json)))
-    case .testClearRequests:
+    case .clearRequests:
       state.withStore { $0.requests.removeAll() }
       return json(["deleted": true])
-    case .testEmails:
+    case .emails:
       let address = context.query["to"]?.lowercased()
       let emails = state.emails.filter { address == nil || $0.to.lowercased() == address }
       return json(.array(emails.map(\.json)))
-    case .testRevokeSession:
+    case .revokeSession:
       return backend.revokeSession(context.params["session_id"] ?? "")
-    case .testFaults:
+    case .faults:
       return queueFault(context)
-    case .testOAuthAuthorize:
+    case .oauthAuthorize:
       return serveOAuthAuthorize(context)
-    case .testTokenLifetime:
+    case .tokenLifetime:
       return setTokenLifetime(context)
-    case .testClock:
+    case .clock:
       return advanceClock(context)
-    case .oauth(.armConsent):
+    case .armOAuthConsent:
       return armOAuthConsent(context)
-    case .oauth(.tuneApplication):
+    case .tuneOAuthApplication:
       return tuneOAuthApplication(context)
-    default:
-      return clerkError(.routeNotFound)
     }
   }
 

@@ -1,5 +1,6 @@
 import ClerkctlCore
 import ClerkctlHTTP
+import ClerkctlWire
 import FoundationEssentials
 
 /// One Backend API request with the secret key, and the answers every caller reads the same
@@ -69,7 +70,8 @@ extension BackendAPIClient {
     }
     guard let id = json["id"]?.stringValue, let token = json["token"]?.stringValue, !token.isEmpty
     else { throw .malformedResponse("the actor token reply has no 'id' or 'token'") }
-    return BackendTicket(id: id, token: token)
+    return BackendTicket(
+      id: id, token: token, status: json["status"]?.stringValue.map(SignInTokenStatus.init))
   }
 
   /// `POST /v1/actor_tokens/{id}/revoke` (pending tokens only).

@@ -1,5 +1,6 @@
 import ClerkctlCore
 import ClerkctlHTTP
+import ClerkctlWire
 import FoundationEssentials
 
 /// The small part of Clerk's Backend API a client signing in needs: sign-in tokens for CI
@@ -57,6 +58,8 @@ package struct BackendAPIClient {
     guard let token = json["token"]?.stringValue, !token.isEmpty else {
       throw .malformedResponse("the sign-in token reply has no 'token'")
     }
-    return BackendTicket(id: json["id"]?.stringValue ?? "", token: token)
+    return BackendTicket(
+      id: json["id"]?.stringValue ?? "", token: token,
+      status: json["status"]?.stringValue.map(SignInTokenStatus.init))
   }
 }

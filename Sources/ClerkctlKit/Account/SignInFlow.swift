@@ -36,31 +36,31 @@ package struct SignInFlow {
       envelope = try answering(.password) { _ in
         let password = try inputs.password(identifier)
         return try api.createSignIn([
-          ("strategy", "password"), ("identifier", identifier), ("password", password),
+          FactorStrategy.password.formField, ("identifier", identifier), ("password", password),
         ])
       }
     case .identifierFirst(let identifier):
       envelope = try rejecting { try api.createSignIn([("identifier", identifier)]) }
     case .emailCode(let identifier):
       envelope = try rejecting {
-        try api.createSignIn([("identifier", identifier), ("strategy", "email_code")])
+        try api.createSignIn([("identifier", identifier), FactorStrategy.emailCode.formField])
       }
       if envelope.response.status == .needsFirstFactor {
         envelope = try attemptCode(
-          .emailCode, envelope.response, prepare: !Self.prepared("email_code", envelope.response))
+          .emailCode, envelope.response, prepare: !Self.prepared(.emailCode, envelope.response))
       }
     case .phoneCode(let identifier):
       envelope = try rejecting {
-        try api.createSignIn([("identifier", identifier), ("strategy", "phone_code")])
+        try api.createSignIn([("identifier", identifier), FactorStrategy.phoneCode.formField])
       }
       if envelope.response.status == .needsFirstFactor {
         envelope = try attemptCode(
-          .phoneCode, envelope.response, prepare: !Self.prepared("phone_code", envelope.response))
+          .phoneCode, envelope.response, prepare: !Self.prepared(.phoneCode, envelope.response))
       }
     case .ticket:
       let ticket = try inputs.ticket()
       envelope = try rejecting {
-        try api.createSignIn([("strategy", "ticket"), ("ticket", ticket)])
+        try api.createSignIn([FactorStrategy.ticket.formField, ("ticket", ticket)])
       }
     }
     return try resume(envelope)
@@ -90,23 +90,23 @@ package struct SignInFlow {
   {
     switch attempt.status {
     case .needsFirstFactor:
-      if attempt.firstFactor("password") != nil {
-        let identifier =
-          attempt.firstFactor("password")?.safeIdentifier ?? attempt.identifier ?? ""
+      if let factor = attempt.firstFactor(.password) {
+        let identifier = factor.safeIdentifier ?? attempt.identifier ?? ""
         return try answering(.password) { _ in
           let password = try inputs.password(identifier)
           return try api.signInStep(
-            id: attempt.id, .attemptFirstFactor, [("strategy", "password"), ("password", password)])
+            id: attempt.id, .attemptFirstFactor,
+            [FactorStrategy.password.formField, ("password", password)])
         }
       }
-      if attempt.firstFactor("email_code") != nil {
+      if attempt.firstFactor(.emailCode) != nil {
         return try attemptCode(.emailCode, attempt, prepare: true)
       }
-      if attempt.firstFactor("phone_code") != nil {
+      if attempt.firstFactor(.phoneCode) != nil {
         return try attemptCode(.phoneCode, attempt, prepare: true)
       }
       throw ClerkError.signInUnsupported(
-        .firstFactors(offered: attempt.firstFactors.map(\.strategy)))
+        .firstFactors(offered: attempt.firstFactors.map(\.strategy.rawValue)))
     case .needsSecondFactor, .needsClientTrust:
       return try attemptSecondFactor(attempt)
     case .needsNewPassword:
@@ -127,7 +127,7 @@ package struct SignInFlow {
   ) throws
     -> FrontendAPIClient.Envelope<SignInAttempt>
   {
-    let strategy = kind == .phoneCode ? "phone_code" : "email_code"
+    let strategy: FactorStrategy = kind == .phoneCode ? .phoneCode : .emailCode
     let factor = attempt.firstFactor(strategy)
     let destination = factor?.safeIdentifier.map(TerminalText.sanitized)
     var announced = false
@@ -149,7 +149,7 @@ package struct SignInFlow {
         code = try inputs.code(kind, destination)
       }
       return try api.signInStep(
-        id: attempt.id, .attemptFirstFactor, [("strategy", strategy), ("code", code)])
+        id: attempt.id, .attemptFirstFactor, [strategy.formField, ("code", code)])
     }
   }
 
@@ -161,36 +161,37 @@ package struct SignInFlow {
     -> FrontendAPIClient.Envelope<SignInAttempt>
   {
     let offered = attempt.secondFactors.map(\.strategy)
-    let known = ["totp", "email_code", "phone_code", "backup_code"]
-    let strategy: String
+    let known: [FactorStrategy] = [.totp, .emailCode, .phoneCode, .backupCode]
+    let strategy: FactorStrategy
     if let chosen = inputs.secondFactor {
       guard offered.contains(chosen) else {
         throw ClerkError.signInUnsupported(
-          .secondFactorNotOffered(chosen: chosen, offered: offered))
+          .secondFactorNotOffered(chosen: chosen.rawValue, offered: offered.map(\.rawValue)))
       }
       strategy = chosen
     } else {
       guard let first = known.first(where: offered.contains) else {
-        throw ClerkError.signInUnsupported(.secondFactors(offered: offered))
+        throw ClerkError.signInUnsupported(.secondFactors(offered: offered.map(\.rawValue)))
       }
       strategy = first
     }
-    let backupOffered = offered.contains("backup_code")
-    let attemptCode: (String, String) throws -> FrontendAPIClient.Envelope<SignInAttempt> = {
-      try api.signInStep(id: attempt.id, .attemptSecondFactor, [("strategy", $0), ("code", $1)])
-    }
+    let backupOffered = offered.contains(.backupCode)
+    let attemptCode: (FactorStrategy, String) throws -> FrontendAPIClient.Envelope<SignInAttempt> =
+      {
+        try api.signInStep(id: attempt.id, .attemptSecondFactor, [$0.formField, ("code", $1)])
+      }
     switch strategy {
-    case "totp", "backup_code":
-      var useBackupCode = strategy == "backup_code"
+    case .totp, .backupCode:
+      var useBackupCode = strategy == .backupCode
       return try answering(.code) { _ in
         if !useBackupCode {
           let answer = try inputs.code(backupOffered ? .totpOrBackupCode : .totp, nil)
           guard backupOffered, inputs.wantsBackupCode(answer) else {
-            return try attemptCode("totp", answer)
+            return try attemptCode(.totp, answer)
           }
           useBackupCode = true
         }
-        return try attemptCode("backup_code", try inputs.code(.backupCode, nil))
+        return try attemptCode(.backupCode, try inputs.code(.backupCode, nil))
       }
     default:
       let factor = attempt.secondFactor(strategy)
@@ -204,7 +205,7 @@ package struct SignInFlow {
           inputs.note("Clerk sent a code to \(destination ?? Self.somewhere(strategy)).")
         }
         let kind: SignInInputs.CodeKind =
-          strategy == "phone_code" ? .phoneSecondFactor : .emailSecondFactor
+          strategy == .phoneCode ? .phoneSecondFactor : .emailSecondFactor
         var code = try inputs.code(kind, destination)
         while inputs.wantsResend(code) {
           _ = try api.signInStep(
@@ -220,23 +221,23 @@ package struct SignInFlow {
   /// Whether Clerk already sent the `strategy` code for `attempt` (a sign-in created with that
   /// strategy is prepared at once; one created with the identifier alone is not, and its
   /// `first_factor_verification` is null until a prepare).
-  private static func prepared(_ strategy: String, _ attempt: SignInAttempt) -> Bool {
+  private static func prepared(_ strategy: FactorStrategy, _ attempt: SignInAttempt) -> Bool {
     attempt.firstFactorVerification?.strategy == strategy
   }
 
   /// A prepare request's fields for `factor`: its strategy and where the code goes.
   private static func prepareFields(
-    _ strategy: String, _ factor: SignInAttempt.Factor?
+    _ strategy: FactorStrategy, _ factor: SignInAttempt.Factor?
   ) -> [(String, String)] {
-    var fields = [("strategy", strategy)]
+    var fields = [strategy.formField]
     guard let factor else { return fields }
     if let id = factor.emailAddressID { fields.append(("email_address_id", id)) }
     if let id = factor.phoneNumberID { fields.append(("phone_number_id", id)) }
     return fields
   }
 
-  private static func somewhere(_ strategy: String) -> String {
-    strategy == "phone_code" ? "your phone number" : "your email address"
+  private static func somewhere(_ strategy: FactorStrategy) -> String {
+    strategy == .phoneCode ? "your phone number" : "your email address"
   }
 
   /// What the user typed that Clerk may refuse and ask for again.

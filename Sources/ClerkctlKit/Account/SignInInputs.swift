@@ -1,3 +1,5 @@
+import ClerkctlWire
+
 /// Where a sign-in gets the secrets it needs, when it needs them: a prompt, stdin, a test.
 ///
 /// Each closure is called at most once per value needed, only when the flow gets there, so a
@@ -37,7 +39,7 @@ package struct SignInInputs {
   package var codeTries = 1
   /// The second factor to use (a strategy such as `backup_code`), when the caller chose one;
   /// `nil` takes the first Clerk offers (TOTP, then email or phone code, then backup code).
-  package var secondFactor: String?
+  package var secondFactor: FactorStrategy?
   /// Whether an answer to a `.totpOrBackupCode` question asks for a backup code instead.
   package var wantsBackupCode: (_ answer: String) -> Bool = { _ in false }
   /// Whether an answer at an emailed or texted code's prompt asks Clerk to send the code

@@ -1,3 +1,5 @@
+import ClerkctlWire
+
 extension ClerkSignIn {
   /// Where a sign-in stands, as Clerk reports it (Clerk's SDKs' `status`): a value with named
   /// constants, so statuses Clerk adds later are kept, not lost.
@@ -9,17 +11,17 @@ extension ClerkSignIn {
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// Clerk needs the identifier.
-    public static let needsIdentifier = Status(rawValue: "needs_identifier")
+    public static let needsIdentifier = Status(rawValue: SignInStatus.needsIdentifier.rawValue)
     /// Clerk needs the first factor: a password or a one-time code.
-    public static let needsFirstFactor = Status(rawValue: "needs_first_factor")
+    public static let needsFirstFactor = Status(rawValue: SignInStatus.needsFirstFactor.rawValue)
     /// Clerk needs a second factor: TOTP, a code or a backup code.
-    public static let needsSecondFactor = Status(rawValue: "needs_second_factor")
+    public static let needsSecondFactor = Status(rawValue: SignInStatus.needsSecondFactor.rawValue)
     /// Clerk wants this new client confirmed with a second factor.
-    public static let needsClientTrust = Status(rawValue: "needs_client_trust")
+    public static let needsClientTrust = Status(rawValue: SignInStatus.needsClientTrust.rawValue)
     /// Clerk wants a new password (this library cannot set one).
-    public static let needsNewPassword = Status(rawValue: "needs_new_password")
+    public static let needsNewPassword = Status(rawValue: SignInStatus.needsNewPassword.rawValue)
     /// Signed in: `credentials` holds the session's first token.
-    public static let complete = Status(rawValue: "complete")
+    public static let complete = Status(rawValue: SignInStatus.complete.rawValue)
 
     public var description: String { rawValue }
   }
@@ -33,16 +35,19 @@ extension ClerkSignIn {
     public init(rawValue: String) { self.rawValue = rawValue }
 
     /// The account's password (first factor).
-    public static let password = Strategy(rawValue: "password")
+    public static let password = Strategy(rawValue: FactorStrategy.password.rawValue)
     /// A code Clerk mails (first or second factor).
-    public static let emailCode = Strategy(rawValue: "email_code")
+    public static let emailCode = Strategy(rawValue: FactorStrategy.emailCode.rawValue)
     /// A code Clerk texts (first or second factor).
-    public static let phoneCode = Strategy(rawValue: "phone_code")
+    public static let phoneCode = Strategy(rawValue: FactorStrategy.phoneCode.rawValue)
     /// A code from an authenticator app (second factor).
-    public static let totp = Strategy(rawValue: "totp")
+    public static let totp = Strategy(rawValue: FactorStrategy.totp.rawValue)
     /// One of the account's backup codes (second factor).
-    public static let backupCode = Strategy(rawValue: "backup_code")
+    public static let backupCode = Strategy(rawValue: FactorStrategy.backupCode.rawValue)
 
     public var description: String { rawValue }
+
+    /// The wire vocabulary's name for it.
+    var wire: FactorStrategy { FactorStrategy(rawValue: rawValue) }
   }
 }

@@ -57,8 +57,8 @@ public struct ClerkSignIn: Sendable {
     self.credentials = credentials
     status = Status(rawValue: attempt.status.rawValue)
     id = attempt.id
-    firstFactors = attempt.firstFactors.map { Strategy(rawValue: $0.strategy) }
-    secondFactors = attempt.secondFactors.map { Strategy(rawValue: $0.strategy) }
+    firstFactors = attempt.firstFactors.map { Strategy(rawValue: $0.strategy.rawValue) }
+    secondFactors = attempt.secondFactors.map { Strategy(rawValue: $0.strategy.rawValue) }
   }
 
   // MARK: - Steps
@@ -67,13 +67,13 @@ public struct ClerkSignIn: Sendable {
   public func attemptFirstFactor(password: String) async throws -> ClerkSignIn {
     try await next(.firstFactor) { [id] api in
       try api.signInStep(
-        id: id, .attemptFirstFactor, [("strategy", "password"), ("password", password)])
+        id: id, .attemptFirstFactor, [FactorStrategy.password.formField, ("password", password)])
     }
   }
 
   /// Has Clerk send a one-time code for the first factor (`.emailCode` or `.phoneCode`).
   public func prepareFirstFactor(_ strategy: Strategy = .emailCode) async throws -> ClerkSignIn {
-    let fields = prepareFields(strategy, attempt.firstFactor(strategy.rawValue))
+    let fields = prepareFields(strategy, attempt.firstFactor(strategy.wire))
     return try await next(.firstFactor) { [id] api in
       try api.signInStep(id: id, .prepareFirstFactor, fields)
     }
@@ -85,14 +85,14 @@ public struct ClerkSignIn: Sendable {
   ) async throws -> ClerkSignIn {
     try await next(.firstFactor) { [id] api in
       try api.signInStep(
-        id: id, .attemptFirstFactor, [("strategy", strategy.rawValue), ("code", code)])
+        id: id, .attemptFirstFactor, [strategy.wire.formField, ("code", code)])
     }
   }
 
   /// Has Clerk send a one-time code for the second factor (`.emailCode` or `.phoneCode`; a
   /// TOTP or backup code needs no preparing).
   public func prepareSecondFactor(_ strategy: Strategy) async throws -> ClerkSignIn {
-    let fields = prepareFields(strategy, attempt.secondFactor(strategy.rawValue))
+    let fields = prepareFields(strategy, attempt.secondFactor(strategy.wire))
     return try await next(.secondFactor) { [id] api in
       try api.signInStep(id: id, .prepareSecondFactor, fields)
     }
@@ -105,7 +105,7 @@ public struct ClerkSignIn: Sendable {
   ) async throws -> ClerkSignIn {
     try await next(.secondFactor) { [id] api in
       try api.signInStep(
-        id: id, .attemptSecondFactor, [("strategy", strategy.rawValue), ("code", code)])
+        id: id, .attemptSecondFactor, [strategy.wire.formField, ("code", code)])
     }
   }
 
@@ -195,7 +195,7 @@ public struct ClerkSignIn: Sendable {
   private func prepareFields(
     _ strategy: Strategy, _ factor: SignInAttempt.Factor?
   ) -> [(String, String)] {
-    var fields = [("strategy", strategy.rawValue)]
+    var fields = [strategy.wire.formField]
     if let id = factor?.emailAddressID { fields.append(("email_address_id", id)) }
     if let id = factor?.phoneNumberID { fields.append(("phone_number_id", id)) }
     return fields

@@ -1,3 +1,5 @@
+import ClerkctlWire
+
 /// How `ClerkAuthProvider.login(_:)` signs in, with the secrets it needs.
 ///
 /// A `code` closure is called on a background thread when Clerk asks for a one-time code (an
@@ -12,7 +14,7 @@ public struct ClerkSignInMethod: Sendable {
   private let ticket: String?
   private let code: CodeSource?
   /// The second factor to use instead of the first Clerk offers (`backup_code`).
-  private var secondFactor: String?
+  private var secondFactor: FactorStrategy?
 
   private init(method: SignInMethod, password: String?, ticket: String?, code: CodeSource?) {
     self.method = method
@@ -37,7 +39,7 @@ public struct ClerkSignInMethod: Sendable {
     var method = ClerkSignInMethod(
       method: .password(identifier: identifier), password: password, ticket: nil,
       code: { _ in backupCode })
-    method.secondFactor = "backup_code"
+    method.secondFactor = .backupCode
     return method
   }
 

@@ -46,7 +46,8 @@ struct ReplyConformanceTests {
         "\(json["method"]?.stringValue ?? "") \(json["template"]?.stringValue ?? "")")
     }
     let jsonRoutes = Emulator.routes.filter {
-      ($0.surface == .frontend || $0.surface == .backend) && $0.endpoint != .oauthCallback
+      ($0.surface == .frontend || $0.surface == .backend)
+        && $0.endpoint != .frontend(.oauthCallback)
         && $0.endpoint != .oauth(.authorize)  // HTML pages and redirects only
     }
     for route in jsonRoutes {

@@ -6,7 +6,8 @@ import Testing
 struct RouteMatchTests {
   let route = Route(
     surface: .frontend, method: "POST",
-    template: "/v1/client/sessions/{session_id}/tokens/{template_name}", endpoint: .templateToken)
+    template: "/v1/client/sessions/{session_id}/tokens/{template_name}",
+    endpoint: .frontend(.session(.templateToken)))
 
   @Test("decodes the path parameters, with + kept as it is")
   func parameters() {
@@ -35,5 +36,26 @@ struct RouteMatchTests {
     changed.template = "/v1/me"
     #expect(changed.match(path: "/v1/me") == [:])
     #expect(changed.match(path: "/v1/client/sessions/s/tokens/t") == nil)
+  }
+
+  @Test("every route's endpoint is of its surface's enum, and no two routes share method and path")
+  func endpointsBelongToTheirSurface() {
+    for route in Emulator.routes {
+      let surfaces: [Route.Surface]
+      switch route.endpoint {
+      case .frontend: surfaces = [.frontend]
+      case .backend, .machine: surfaces = [.backend]
+      case .convex: surfaces = [.convex]
+      case .testSurface: surfaces = [.testSurface]
+      case .credential: surfaces = [.frontend, .backend]
+      case .oauth: surfaces = [.frontend, .backend, .resource]
+      }
+      #expect(surfaces.contains(route.surface), "\(route.method) \(route.template)")
+      #expect(
+        route.template.hasPrefix("/__emulator/") == (route.surface == .testSurface),
+        "\(route.method) \(route.template)")
+    }
+    let keys = Emulator.routes.map { "\($0.surface) \($0.method) \($0.template)" }
+    #expect(Set(keys).count == keys.count)
   }
 }

@@ -91,9 +91,10 @@ struct RouteSpecTests {
         "GET /__emulator/requests", "DELETE /__emulator/requests", "POST /__emulator/faults",
         "POST /__emulator/sessions/{session_id}/revoke", "GET /__emulator/emails",
         "GET /__emulator/oauth/authorize", "POST /__emulator/jwt_templates/{name}",
-        "POST /__emulator/clock", "GET /.well-known/oauth-protected-resource",
+        "POST /__emulator/clock", "POST /__emulator/oauth/consent",
+        "POST /__emulator/oauth/applications/{client_id}",
+        "GET /.well-known/oauth-protected-resource",
         "GET /.well-known/oauth-protected-resource/mcp", "GET /mcp", "POST /mcp",
-        "POST /__emulator/oauth/consent", "POST /__emulator/oauth/applications/{client_id}",
       ])
   }
 

@@ -2,6 +2,7 @@ import ClerkTestSupport
 import ClerkctlCore
 import ClerkctlCurl
 import ClerkctlKit
+import ClerkctlWire
 import Foundation
 import Testing
 
@@ -215,7 +216,7 @@ struct SignInFlowTests {
     let fapi = try Self.secondFactorFAPI(["totp", "backup_code"])
     let log = Recorder()
     var inputs = Self.inputs(log: log)
-    inputs.secondFactor = "backup_code"
+    inputs.secondFactor = .backupCode
     _ = try SignInFlow(api: fapi.client(), inputs: inputs).run(.password(identifier: "a@b.co"))
     #expect(log.all == ["password(a@b.co)", "code(backupCode)"])
     #expect(fapi.responder.requests[1].bodyText.contains("strategy=backup_code"))
@@ -238,7 +239,7 @@ struct SignInFlowTests {
     let fapi = try Self.secondFactorFAPI(["totp"])
     let log = Recorder()
     var inputs = Self.inputs(log: log)
-    inputs.secondFactor = "backup_code"
+    inputs.secondFactor = .backupCode
     #expect(
       throws: ClerkError.signInUnsupported(
         .secondFactorNotOffered(chosen: "backup_code", offered: ["totp"]))

@@ -3,6 +3,7 @@ import ClerkctlCommandLine
 import ClerkctlCore
 import ClerkctlCrypto
 import ClerkctlKit
+import ClerkctlWire
 import FoundationEssentials
 
 /// `clerkctl login`: signs in and stores the client token for the profile.
@@ -128,6 +129,16 @@ package struct LoginCommand: Command {
     case emailCode = "email_code"
     case phoneCode = "phone_code"
     case backupCode = "backup_code"
+
+    /// Clerk's strategy for it.
+    var wire: FactorStrategy {
+      switch self {
+      case .totp: .totp
+      case .emailCode: .emailCode
+      case .phoneCode: .phoneCode
+      case .backupCode: .backupCode
+      }
+    }
   }
 
   /// `--identifier` / `--email`.
@@ -412,7 +423,7 @@ package struct LoginCommand: Command {
       if !passwordFromStdin { inputs.passwordTries = 3 }
       if !codeFromStdin { inputs.codeTries = 3 }
     }
-    inputs.secondFactor = secondFactor?.rawValue
+    inputs.secondFactor = secondFactor?.wire
     // At the authenticator prompt, b (or "backup") asks for a backup code instead.
     // At an emailed or texted code's prompt, r (or "resend") has Clerk send another.
     inputs.wantsResend = { answer in

@@ -5,7 +5,7 @@ extension SignInAttempt {
   /// A factor's verification inside a `SignIn` (for OAuth and SSO, `verification_oauth`).
   package struct Verification: Sendable, Equatable {
     package var status: VerificationStatus
-    package var strategy: String?
+    package var strategy: FactorStrategy?
     /// The provider page to open in the browser (OAuth and enterprise SSO).
     package var externalVerificationRedirectURL: String?
     /// `error.code`, when the verification failed (e.g. `external_account_not_found`).
@@ -14,7 +14,7 @@ extension SignInAttempt {
     package var errorMessage: String?
 
     package init(
-      status: VerificationStatus, strategy: String? = nil,
+      status: VerificationStatus, strategy: FactorStrategy? = nil,
       externalVerificationRedirectURL: String? = nil,
       errorCode: String? = nil, errorMessage: String? = nil
     ) {
@@ -30,7 +30,8 @@ extension SignInAttempt {
       guard let json, let status = json["status"]?.stringValue else { return nil }
       let error = json["error"]
       self.init(
-        status: VerificationStatus(rawValue: status), strategy: json["strategy"]?.stringValue,
+        status: VerificationStatus(rawValue: status),
+        strategy: json["strategy"]?.stringValue.map(FactorStrategy.init),
         externalVerificationRedirectURL: json["external_verification_redirect_url"]?.stringValue,
         errorCode: error?["code"]?.stringValue,
         errorMessage: [error?["long_message"], error?["message"]].lazy

@@ -5,14 +5,14 @@ import ClerkctlWire
 package struct SignInAttempt: Sendable, Equatable {
   /// One way to verify, from `supported_first_factors` / `supported_second_factors`.
   package struct Factor: Sendable, Equatable {
-    package var strategy: String
+    package var strategy: FactorStrategy
     package var emailAddressID: String?
     package var safeIdentifier: String?
     /// The phone number a `phone_code` goes to.
     package var phoneNumberID: String?
 
     package init(
-      strategy: String, emailAddressID: String? = nil, safeIdentifier: String? = nil,
+      strategy: FactorStrategy, emailAddressID: String? = nil, safeIdentifier: String? = nil,
       phoneNumberID: String? = nil
     ) {
       self.strategy = strategy
@@ -53,7 +53,7 @@ package struct SignInAttempt: Sendable, Equatable {
       (json[key]?.arrayValue ?? []).compactMap { item in
         guard let strategy = item["strategy"]?.stringValue else { return nil }
         return Factor(
-          strategy: strategy,
+          strategy: FactorStrategy(rawValue: strategy),
           emailAddressID: item["email_address_id"]?.stringValue,
           safeIdentifier: item["safe_identifier"]?.stringValue,
           phoneNumberID: item["phone_number_id"]?.stringValue)
@@ -69,12 +69,12 @@ package struct SignInAttempt: Sendable, Equatable {
   }
 
   /// The first-factor entry for `strategy`, if offered.
-  package func firstFactor(_ strategy: String) -> Factor? {
+  package func firstFactor(_ strategy: FactorStrategy) -> Factor? {
     firstFactors.first { $0.strategy == strategy }
   }
 
   /// The second-factor entry for `strategy`, if offered.
-  package func secondFactor(_ strategy: String) -> Factor? {
+  package func secondFactor(_ strategy: FactorStrategy) -> Factor? {
     secondFactors.first { $0.strategy == strategy }
   }
 }
