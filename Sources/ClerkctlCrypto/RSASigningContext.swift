@@ -5,8 +5,8 @@ internal import COpenSSL
 /// `EVP_DigestSignInit` per signature fetches the signature and digest implementations and
 /// builds a fresh key context each time; under load that setup costs a good part of what the
 /// RSA operation itself does. This keeps an `EVP_PKEY_CTX` ready for `EVP_PKEY_sign`
-/// (PKCS #1 v1.5 padding, SHA-256 DigestInfo) and a fetched SHA-256, so a signature is one
-/// digest and one private-key operation, the way `openssl speed` measures it.
+/// (PKCS #1 v1.5 padding, SHA-256 DigestInfo; the digest itself by ``SHA256``), so a signature
+/// is one digest and one private-key operation, the way `openssl speed` measures it.
 ///
 /// Owns its own copy of the key (`EVP_PKEY_dup`): RSA blinding state lives in the key, and a
 /// key shared by several contexts would make their signatures take turns on its lock. Not
@@ -58,22 +58,15 @@ final class RSASigningContext {
   ///
   /// - Throws: `CryptoError.openSSL` if OpenSSL fails (the context should then be dropped).
   func sign(_ message: [UInt8]) throws(CryptoError) -> [UInt8] {
-    var digest = [UInt8](repeating: 0, count: Int(EVP_MAX_MD_SIZE))
-    var digestLength: UInt32 = 0
-    let digested = message.withUnsafeBytes { input in
-      digest.withUnsafeMutableBufferPointer { output in
-        crypto.EVP_Digest(
-          input.baseAddress, input.count, output.baseAddress, &digestLength, sha256, nil)
-      }
-    }
-    guard digested == 1, digestLength == 32 else { throw CryptoError.failed("EVP_Digest(SHA-256)") }
+    let digest = SHA256.hash(message)
+    let digestLength = digest.count
     var length = 0
-    guard crypto.EVP_PKEY_sign(context, nil, &length, digest, Int(digestLength)) == 1 else {
+    guard crypto.EVP_PKEY_sign(context, nil, &length, digest, digestLength) == 1 else {
       throw CryptoError.failed("EVP_PKEY_sign(size)")
     }
     var signature = [UInt8](repeating: 0, count: length)
     let signed = signature.withUnsafeMutableBufferPointer {
-      crypto.EVP_PKEY_sign(context, $0.baseAddress, &length, digest, Int(digestLength))
+      crypto.EVP_PKEY_sign(context, $0.baseAddress, &length, digest, digestLength)
     }
     guard signed == 1 else { throw CryptoError.failed("EVP_PKEY_sign") }
     if length < signature.count { signature.removeLast(signature.count - length) }
