@@ -56,6 +56,9 @@ struct InterruptAndEchoTerminalTests {
     try await terminal.waitFor(prompt)
     try await terminal.waitForScreen("echo on at the prompt") { _ in try await terminal.echoes() }
     try await terminal.type("half")
+    // The echo first: Ctrl-C makes the kernel flush the terminal's queues, and on a loaded
+    // run the echo of "half" could still sit in the pty's output, unread by tmux, and go.
+    try await terminal.waitFor("half")
     try await terminal.press("C-c")
     let screen = try await terminal.waitFor("[tty ")
     #expect(screen.contains("half"), "\(screen)")
