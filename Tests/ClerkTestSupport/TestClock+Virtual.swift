@@ -77,6 +77,7 @@ extension TestClock {
           }
           if state.ended(sleep.wakesAt) {
             state.sleeps.removeValue(forKey: id)
+            state.now = max(state.now, sleep.wakesAt)
             return .wake
           }
           state.sleeps[id]?.continuation = continuation

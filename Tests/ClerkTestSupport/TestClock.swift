@@ -115,11 +115,15 @@ extension TestClock.State {
   /// Whether a wait ending at `date` has ended.
   func ended(_ date: Date) -> Bool { date.timeIntervalSince(now) <= Self.tolerance }
 
-  /// Takes out the continuations of the waits that end by `now`, soonest first.
+  /// Takes out the continuations of the waits that end by `now`, soonest first; time is at
+  /// least the end of each (so a woken task never finds its deadline a rounding away).
   mutating func takeDue() -> [CheckedContinuation<Void, any Error>] {
     let due = sleeps.filter { $0.value.continuation != nil && ended($0.value.wakesAt) }
       .sorted { ($0.value.wakesAt, $0.key) < ($1.value.wakesAt, $1.key) }
-    for (id, _) in due { sleeps.removeValue(forKey: id) }
+    for (id, sleep) in due {
+      sleeps.removeValue(forKey: id)
+      now = max(now, sleep.wakesAt)
+    }
     return due.compactMap(\.value.continuation)
   }
 
