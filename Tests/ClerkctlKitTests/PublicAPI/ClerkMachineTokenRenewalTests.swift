@@ -9,7 +9,8 @@ import Testing
 /// the keeper's waits are pending on the clock until the test moves time, so when it renews,
 /// backs off and stops is seen exactly. (The real-time smoke test is the end-to-end
 /// `ClerkMachineTokenProviderTests.streamSmoke`.)
-@Suite("Library: ClerkMachineTokenProvider's token keeper on a virtual clock", .timeLimit(.minutes(2)))
+@Suite(
+  "Library: ClerkMachineTokenProvider's token keeper on a virtual clock", .timeLimit(.minutes(2)))
 struct ClerkMachineTokenRenewalTests {
   static let secret = "ak_ci_fixed_secret_0123456789abcdef"
   static let machineID = "mch_ci0000000000000000000000000"
