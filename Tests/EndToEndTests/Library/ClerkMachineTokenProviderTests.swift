@@ -54,13 +54,13 @@ struct ClerkMachineTokenProviderTests {
     await #expect(throws: ClerkAuthError.noActiveSession) { try await provider.token() }
   }
 
-  @Test("real time: a stream of 3 s JWTs hands out a new one each lifetime, on the system clock")
+  @Test("real time: a stream of 5 s JWTs hands out a new one each lifetime, on the system clock")
   func streamSmoke() async throws {
     let fixture = try await MachineFixture()
     let provider = ClerkMachineTokenProvider(minimumTokenTtl: 1, store: .inMemory())
     _ = try await provider.login(secretKey: MachineFixture.ciSecret, apiUrl: fixture.apiURL)
     var streamed: [ClerkMachineToken] = []
-    for await token in provider.tokens(format: .jwt, ttl: 3) {
+    for await token in provider.tokens(format: .jwt, ttl: 5) {
       streamed.append(token)
       if streamed.count == 2 { break }
     }
