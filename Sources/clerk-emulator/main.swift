@@ -64,7 +64,9 @@ let offset = options.clockOffset
 let clock =
   offset == 0
   ? Clock.system
-  : Clock(now: { Date().addingTimeInterval(offset) }, sleep: Clock.system.sleep)
+  : Clock(
+    now: { Date().addingTimeInterval(offset) }, sleep: Clock.system.sleep,
+    suspend: Clock.system.suspend)
 var webhooks: WebhookSettings?
 if let url = options.webhookURL {
   var secret = options.webhookSecret

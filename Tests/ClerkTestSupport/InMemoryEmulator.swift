@@ -46,6 +46,10 @@ public final class InMemoryEmulator: Sendable {
   /// From now on every request fails to connect, as if the server had stopped.
   public func stop() { reachable.withLock { $0 = false } }
 
+  /// From now on requests reach the emulator again, as if the server were back after
+  /// ``stop()`` (its state kept).
+  public func start() { reachable.withLock { $0 = true } }
+
   /// The client that reaches this emulator.
   package var http: HTTPClient {
     HTTPClient { [self] request in try exchange(request) }

@@ -21,6 +21,8 @@ final class ClockShift: @unchecked Sendable {
 
   /// `base` shifted by this offset (sleeps are the base clock's).
   func shifting(_ base: Clock) -> Clock {
-    Clock(now: { [self] in base.now().addingTimeInterval(seconds) }, sleep: base.sleep)
+    Clock(
+      now: { [self] in base.now().addingTimeInterval(seconds) }, sleep: base.sleep,
+      suspend: base.suspend)
   }
 }

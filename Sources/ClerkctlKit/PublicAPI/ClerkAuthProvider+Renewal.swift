@@ -79,8 +79,11 @@ extension ClerkAuthProvider {
     var first = true
     while !Task.isCancelled {
       if pause > 0 {
-        try? await Task.sleep(nanoseconds: UInt64(min(pause, 86_400) * 1e9))
-        if Task.isCancelled { return }
+        do {
+          try await clock.suspend(min(pause, 86_400))
+        } catch {
+          return
+        }
       }
       let minTTL = first ? minimumTokenTtl : renewal.requestedTTL
       do {

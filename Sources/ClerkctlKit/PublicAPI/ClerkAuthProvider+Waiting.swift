@@ -4,7 +4,7 @@ import FoundationEssentials
 /// `login()`: the seed's sign-in that returns the session there is, or waits for one.
 extension ClerkAuthProvider {
   /// How often a waiting `login()` looks at the store, seconds.
-  static let signInPollInterval = 0.2
+  package static let signInPollInterval = 0.2
 
   /// The stored sign-in's credentials at once when there is a session; otherwise waits up to
   /// `signInTimeout` seconds for one to appear on the same store — signed in by another task
@@ -43,13 +43,13 @@ extension ClerkAuthProvider {
         transition(to: .unauthenticated)
         throw ClerkAuthError.signInTimeout.with(step: .signIn)
       }
-      if Task.isCancelled {
+      let pause = min(Self.signInPollInterval, max(0, deadline.timeIntervalSince(clock.now())))
+      do {
+        try await clock.suspend(pause)
+      } catch {
         transition(to: .unauthenticated)
         throw CancellationError()
       }
-      let pause = min(Self.signInPollInterval, max(0, deadline.timeIntervalSince(clock.now())))
-      let clock = clock
-      try await Self.offload { clock.sleep(pause) }
     }
   }
 

@@ -68,17 +68,14 @@ extension ClerkMachineTokenProvider {
     }
   }
 
-  /// Sleeps `seconds` on the provider's clock, a second at a time so a cancelled stream stops
-  /// soon; `false` when cancelled.
+  /// Sleeps `seconds` (at most a day) on the provider's clock; `false` when cancelled, at
+  /// once.
   private func sleep(_ seconds: Double) async -> Bool {
-    var left = min(seconds, 86_400)
-    let clock = clock
-    while left > 0 {
-      if Task.isCancelled { return false }
-      let step = min(left, 1)
-      _ = try? await ClerkAuthProvider.offload { clock.sleep(step) }
-      left -= step
+    do {
+      try await clock.suspend(min(seconds, 86_400))
+      return !Task.isCancelled
+    } catch {
+      return false
     }
-    return !Task.isCancelled
   }
 }

@@ -1,5 +1,6 @@
 import ClerkTestSupport
 import ClerkctlCore
+import ClerkctlHTTP
 import ClerkctlKit
 import Foundation
 import Testing
@@ -45,6 +46,34 @@ struct ClerkOAuthTokenProviderTests {
     #expect(try await oauth.userInfoJson().contains("ada@example.com"))
     #expect(try await oauth.logout())
     await #expect(throws: ClerkAuthError.noActiveSession) { try await oauth.accessToken() }
+  }
+
+  @Test("refreshed once it has less than minimumTokenTtl left; an unreachable issuer, then back")
+  func refreshFailsThenRecovers() async throws {
+    let server = FakeAuthorizationServer(accessLifetime: 60)
+    let down = Lock(false)
+    let http = HTTPClient { request in
+      if down.withLock({ $0 }) {
+        throw HTTPError(.connect, url: request.url, message: "could not connect")
+      }
+      return try server.http.send(request)
+    }
+    let oauth = ClerkOAuthTokenProvider(
+      minimumTokenTtl: 10, store: .inMemory(), http: http, clock: time.clock)
+    let first = try await oauth.login(
+      frontendApiUrl: server.issuer, clientId: "client_1",
+      redirectUri: "http://127.0.0.1:7777/callback"
+    ) { url in try #require(server.consent(to: url)) }
+    time.advance(49)
+    #expect(try await oauth.accessToken().accessToken == first.accessToken, "11 s left: kept")
+    time.advance(2)
+    down.withLock { $0 = true }
+    await #expect(throws: ClerkAuthError.unavailable) { try await oauth.accessToken() }
+    down.withLock { $0 = false }
+    let refreshed = try await oauth.accessToken()
+    #expect(!refreshed.cached && refreshed.accessToken != first.accessToken, "9 s left: renewed")
+    #expect(refreshed.expiresAt == time.now.addingTimeInterval(60))
+    #expect(try await oauth.accessToken().accessToken == refreshed.accessToken)
   }
 
   @Test("a redirect with another state, or a denied consent, is refused; nothing is stored")

@@ -7,8 +7,9 @@ import Foundation
 import Testing
 
 /// The library's public surface in process, against the emulator in memory on an injected
-/// clock: the seed's `login()`, the step-by-step sign-in and its deadline, the error shape,
-/// the profile rule, and machine-token streaming through the token-provider protocol.
+/// clock: the step-by-step sign-in and its deadline, the error shape, the profile rule, and
+/// the sender over a machine's token source. (The timers — renewals, the sign-in wait, the
+/// machine-token keeper — have suites of their own on a virtual clock.)
 @Suite("Library: the public API on an injected clock")
 struct PublicAPITests {
   static let email = "demo@example.com"
@@ -22,42 +23,6 @@ struct PublicAPITests {
       publishableKey: nil, frontendApiUrl: emulator.fapiURL, jwtTemplate: "convex",
       signInTimeout: timeout, store: store, http: emulator.http,
       clock: clock ?? emulator.time.clock, environment: [:])
-  }
-
-  @Test("login() with no session waits signInTimeout on the provider's clock, then throws")
-  func loginTimesOutOnTheClock() async throws {
-    let emulator = try InMemoryEmulator(time: TestClock(sleeping: .advancesTime))
-    let provider = Self.provider(emulator, timeout: 5)
-    let started = emulator.time.now
-    await #expect(throws: ClerkAuthError.signInTimeout) { try await provider.login() }
-    let waited = emulator.time.now.timeIntervalSince(started)
-    #expect(waited >= 5 && waited < 5.5, "\(waited) s on the clock")
-    #expect(provider.currentAuthState == .unauthenticated)
-    await #expect(throws: ClerkAuthError.noActiveSession) { try await provider.loginFromCache() }
-  }
-
-  @Test("login() returns once another provider signs in on the same file store")
-  func loginSeesAnotherSignIn() async throws {
-    let emulator = try InMemoryEmulator()
-    let config = TemporaryDirectory(prefix: "clerkkit-wait")
-    let store = { ClerkCredentialStore.file(profile: "app", configDirectory: config.path) }
-    // Time stands still for the waiter, whose sleeps are real: it waits as long as it takes.
-    let waiter = Self.provider(
-      emulator, clock: TestClock(sleeping: .sleepsForReal).clock, store: store())
-    let other = Self.provider(emulator, store: store())
-    let states = waiter.authState
-    async let waited = waiter.login()
-    try await Task.sleep(nanoseconds: 300_000_000)
-    let signedIn = try await other.login(identifier: Self.email, password: Self.password)
-    let credentials = try await waited
-    #expect(credentials.userId == signedIn.userId)
-    #expect(waiter.extractIdToken(from: credentials).hasPrefix("eyJ"))
-    var seen: [AuthState<ClerkCredentials>] = []
-    for await state in states {
-      seen.append(state)
-      if case .authenticated = state { break }
-    }
-    #expect(seen.first == .unauthenticated && seen.contains(.loading))
   }
 
   @Test("step by step: identifier, a wrong then the right password, TOTP; Clerk's code and step")
@@ -164,30 +129,18 @@ struct PublicAPITests {
     #expect(chosen("mine", ["CLERKCTL_PROFILE": "ci"]) == "mine")
   }
 
-  @Test("machine tokens stream across lifetimes on the clock; the sender takes the machine")
-  func machineStreamAndSender() async throws {
+  @Test("the sender takes the machine's token source (an M2M JWT for Convex)")
+  func machineSender() async throws {
     let config = """
       {"machines": [{"name": "ci", "id": "mch_ci0000000000000000000000000",
         "secret_key": "ak_ci_fixed_secret_0123456789abcdef"}]}
       """
     let emulator = try InMemoryEmulator(
-      configuration: EmulatorConfiguration(json: Array(config.utf8)),
-      time: TestClock(sleeping: .advancesTime))
+      configuration: EmulatorConfiguration(json: Array(config.utf8)))
     let machine = ClerkMachineTokenProvider(
       minimumTokenTtl: 1, store: .inMemory(), http: emulator.http, clock: emulator.time.clock)
     _ = try await machine.login(
       secretKey: "ak_ci_fixed_secret_0123456789abcdef", apiUrl: emulator.fapiURL)
-
-    var streamed: [ClerkMachineToken] = []
-    for await token in machine.tokens(format: .jwt, ttl: 5) {
-      #expect(token.expiresAt > emulator.time.now.addingTimeInterval(1))
-      streamed.append(token)
-      if streamed.count == 4 { break }
-    }
-    #expect(Set(streamed.map(\.token)).count == 4, "a new token each lifetime")
-    #expect(zip(streamed, streamed.dropFirst()).allSatisfy { $0.expiresAt < $1.expiresAt })
-
-    // The sender works over the machine's token source (an M2M JWT for Convex).
     let convex = machine.tokenSource(format: .jwt, claimsJson: #"{"aud":"convex"}"#)
     let sender = AuthenticatedRequestSender(provider: convex)
     let response = try await sender.sendAuthenticated(
@@ -195,16 +148,5 @@ struct PublicAPITests {
     )
     #expect(response.status == 200, "\(response.bodyText)")
     #expect(response.bodyText.contains("mch_ci0000000000000000000000000"), "\(response.bodyText)")
-
-    // logout ends a running stream.
-    let ended = Task {
-      var count = 0
-      for await _ in machine.tokens(format: .jwt, ttl: 5) { count += 1 }
-      return count
-    }
-    try await Task.sleep(nanoseconds: 100_000_000)
-    try await machine.logout()
-    #expect(await ended.value >= 1)
-    await #expect(throws: ClerkAuthError.noActiveSession) { try await machine.token() }
   }
 }

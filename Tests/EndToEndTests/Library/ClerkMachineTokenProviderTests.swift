@@ -53,4 +53,20 @@ struct ClerkMachineTokenProviderTests {
     try await provider.logout()
     await #expect(throws: ClerkAuthError.noActiveSession) { try await provider.token() }
   }
+
+  @Test("real time: a stream of 5 s JWTs hands out a new one each lifetime, on the system clock")
+  func streamSmoke() async throws {
+    let fixture = try await MachineFixture()
+    let provider = ClerkMachineTokenProvider(minimumTokenTtl: 1, store: .inMemory())
+    _ = try await provider.login(secretKey: MachineFixture.ciSecret, apiUrl: fixture.apiURL)
+    var streamed: [ClerkMachineToken] = []
+    for await token in provider.tokens(format: .jwt, ttl: 5) {
+      streamed.append(token)
+      if streamed.count == 2 { break }
+    }
+    #expect(streamed.count == 2)
+    #expect(Set(streamed.map(\.token)).count == 2, "a new token each lifetime")
+    #expect(streamed.first?.expiresAt ?? .distantFuture < streamed.last?.expiresAt ?? .distantPast)
+    try await provider.logout()
+  }
 }
