@@ -1,8 +1,7 @@
 import ClerkTestSupport
+import ClerkctlCore
 import Glibc
 import Testing
-
-import ClerkctlCore
 
 @Suite("Directory entries")
 struct DirectoryEntriesTests {
