@@ -49,10 +49,7 @@ package enum CloseOnExec {
     defer { closedir(directory) }
     let own = dirfd(directory)
     var found: Set<Int32> = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+    for name in DirectoryEntries.names(of: directory) {
       guard let descriptor = Int32(name), descriptor != own else { continue }
       let flags = fcntl(descriptor, F_GETFD)
       if flags >= 0 && flags & FD_CLOEXEC == 0 { found.insert(descriptor) }

@@ -107,7 +107,7 @@ package final class CLIFixture: Sendable {
       "LANG": "C.UTF-8",
       "CI": "true",
       "CLERK_FAPI_URL": fapiURL,
-    ]
+    ].merging(Sanitizer.childEnvironment) { own, _ in own }
     // HOME's .config as a user's is, whatever the umask the tests run under (CI's may be 000):
     // clerkctl refuses a config dir below a directory others can write.
     mkdir(home.path + "/.config", 0o700)

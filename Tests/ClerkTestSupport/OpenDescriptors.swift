@@ -1,3 +1,4 @@
+import ClerkctlCore
 import Glibc
 
 /// This process's open descriptors, from `/proc/self/fd`, and what a test asks about them.
@@ -7,10 +8,7 @@ package enum OpenDescriptors {
     guard let directory = opendir("/proc/self/fd") else { return [] }
     let own = dirfd(directory)
     var found: [Int32] = []
-    while let entry = readdir(directory) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+    for name in DirectoryEntries.names(of: directory) {
       if let descriptor = Int32(name), descriptor != own { found.append(descriptor) }
     }
     closedir(directory)

@@ -1,3 +1,4 @@
+import ClerkctlCore
 import Glibc
 
 /// A new directory only this user can enter (0700, made with `mkdtemp`), for files handed to a

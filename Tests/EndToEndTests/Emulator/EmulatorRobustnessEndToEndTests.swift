@@ -6,9 +6,11 @@ import Testing
 /// connections get a 4xx or a closed connection, and it keeps serving everyone else.
 @Suite("The emulator under bad input", .tags(.resilience))
 struct EmulatorRobustnessEndToEndTests {
-  /// Blocking: called on `inParallel`'s own threads.
+  /// Blocking: called on `inParallel`'s own threads. Each read may wait 30 s: the test is about
+  /// all being served, not how fast (a hundred at once against an instrumented emulator on a
+  /// small machine took longer than the 5 s default).
   private func environmentStatus(_ port: Int) throws -> Int {
-    let connection = try RawHTTPConnection(port: port)
+    let connection = try RawHTTPConnection(port: port, timeout: 30)
     try connection.send("GET /v1/environment HTTP/1.1\r\nHost: localhost\r\n\r\n")
     return try connection.readResponse().status
   }

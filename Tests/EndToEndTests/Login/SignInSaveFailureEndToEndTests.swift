@@ -7,7 +7,12 @@ import Testing
 /// of a file fails) ends the new session at Clerk rather than leaving it live and unknown.
 @Suite("A credential that cannot be saved after sign-in, through the binary", .tags(.security))
 struct SignInSaveFailureEndToEndTests {
-  @Test("the new session is signed out at Clerk, and the error says what to do")
+  /// Not under ThreadSanitizer: its runtime dies (SIGXFSZ, SIGBUS) in any process whose file
+  /// size is limited (`ulimit -f`, however high; even `clerkctl --version`), so clerkctl's own
+  /// handling cannot be seen.
+  @Test(
+    "the new session is signed out at Clerk, and the error says what to do",
+    .disabled(if: Sanitizer.current == "thread", "ThreadSanitizer cannot run under ulimit -f"))
   func sessionEndedWhenSaveFails() async throws {
     guard FileManager.default.isExecutableFile(atPath: "/bin/bash") else { return }
     let fixture = try await CLIFixture(.binary)

@@ -23,7 +23,12 @@ struct ProcessLimitsEndToEndTests {
     #expect(!FileManager.default.fileExists(atPath: keyLog), "a TLS key log was written")
   }
 
-  @Test("ulimit -f: writing past it is an error with a message, not a SIGXFSZ death")
+  /// Not under ThreadSanitizer: its runtime dies (SIGXFSZ, SIGBUS) in any process whose file
+  /// size is limited (`ulimit -f`, however high; even `clerkctl --version`), so clerkctl's own
+  /// handling cannot be seen.
+  @Test(
+    "ulimit -f: writing past it is an error with a message, not a SIGXFSZ death",
+    .disabled(if: Sanitizer.current == "thread", "ThreadSanitizer cannot run under ulimit -f"))
   func fileSizeLimit() async throws {
     guard FileManager.default.isExecutableFile(atPath: "/bin/bash") else { return }
     let sandbox = CLIFixture.withoutEmulator()

@@ -13,11 +13,18 @@ package enum DirectoryEntries {
   package static func names(of stream: OpaquePointer) -> [String] {
     var names: [String] = []
     while let entry = readdir(stream) {
-      let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-        String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-      }
+      let name = name(of: entry)
       if name != "." && name != ".." { names.append(name) }
     }
     return names
+  }
+
+  /// The name of the entry `readdir` returned, read in place up to its NUL. The record is only
+  /// as long as its name (`d_reclen`), not `sizeof(struct dirent)`: copying `d_name` (256 bytes)
+  /// out of the last record of the stream's buffer reads past the buffer's end.
+  package static func name(of entry: UnsafeMutablePointer<dirent>) -> String {
+    let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 0
+    let name = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
+    return String(cString: name)
   }
 }
