@@ -40,8 +40,8 @@ package final class KeyringSession: Sendable {
     return nil
   }
 
-  /// The script `dbus-run-session` runs: starts the daemon (with `provider`), waits for it to
-  /// own the Secret Service's name, prints the bus address and the daemon's pid, and stays
+  /// The script `dbus-run-session` runs: starts the daemon (with `provider`), waits (up to 60 s)
+  /// for it to own the Secret Service's name, prints the bus address and the daemon's pid, and stays
   /// until its stdin closes; the daemon is killed when it exits.
   private static let script = """
     #!/bin/sh
@@ -52,12 +52,11 @@ package final class KeyringSession: Sendable {
       printf '%s' "$KEYRING_PASSWORD" | gnome-keyring-daemon --foreground --unlock \\
         --components=secrets >"$KEYRING_LOG" 2>&1 &
       daemon=$!
-      tries=0
+      start=$(date +%s)
       until dbus-send --session --print-reply --dest=org.freedesktop.DBus /org/freedesktop/DBus \\
         org.freedesktop.DBus.NameHasOwner string:org.freedesktop.secrets 2>/dev/null |
         grep -q 'boolean true'; do
-        tries=$((tries + 1))
-        [ "$tries" -gt 200 ] && { echo "no-provider"; exit 1; }
+        [ $(($(date +%s) - start)) -ge 60 ] && { echo "no-provider"; exit 1; }
         sleep 0.05
       done
     fi
@@ -112,7 +111,9 @@ package final class KeyringSession: Sendable {
         "KEYRING_PASSWORD": "keyring-test-password",
         "KEYRING_LOG": directory.path + "/daemon.log",
       ]) { _, new in new })
-    let ready = await child.waitForOutput(timeout: 30) { out, _ in
+    // Generous: on a loaded run each check above is three process starts, and the daemon's
+    // own start can take many seconds (a 30 s wait with 200 counted tries failed there).
+    let ready = await child.waitForOutput(timeout: 90) { out, _ in
       out.contains("\ndaemon ") || out.contains("no-provider")
     }
     let lines = child.stdout.split(separator: "\n").map(String.init)

@@ -90,7 +90,12 @@ struct ExecRefreshTests {
     // Every read of the file found a whole, valid token.
     let fileReads = try String(contentsOfFile: reads, encoding: .utf8)
       .split(separator: "\n").map { $0.split(separator: " ", maxSplits: 1) }
-    #expect(fileReads.count >= 20)
+    // Many reads across two lifetimes and more: the child reads every 0.2 s, but on a loaded
+    // run its shell may manage only a few dozen (17 once, where 20 were required), so the
+    // count is loose and the span is what matters.
+    #expect(fileReads.count >= 10)
+    let times = fileReads.compactMap { $0.first.flatMap { Double($0) } }
+    #expect((times.max() ?? 0) - (times.min() ?? 0) >= 10, "reads span \(times.first ?? 0)…")
     for read in fileReads {
       try #require(read.count == 2, "a torn read: \(read)")
       fixture.expectValid(String(read[1]), readAt: Double(read[0]) ?? 0)
