@@ -24,7 +24,9 @@ enum ClerkAPIRequest {
 
   /// `request` sent through `http`; anything that is not a complete response is
   /// `ClerkError.transport`.
-  static func send(_ request: HTTPRequest, through http: HTTPClient) throws(ClerkError)
+  static func send(
+    _ request: HTTPRequest, through http: HTTPClient
+  ) throws(ClerkError)
     -> HTTPResponse
   {
     do {
