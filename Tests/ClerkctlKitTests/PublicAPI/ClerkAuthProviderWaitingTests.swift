@@ -84,5 +84,5 @@ struct ClerkAuthProviderWaitingTests {
   }
 
   /// Seconds to the hundredth (a `Date` difference is exact to about a microsecond).
-  private func rounded(_ seconds: Double) -> Double { (seconds * 100).rounded() / 100 }
+  private func rounded(_ seconds: Double) -> Double { RenewalBackoff.rounded(seconds) }
 }
