@@ -14,7 +14,9 @@ package final class InheritingChild: Sendable {
     defer { for pointer in cArguments { free(pointer) } }
     var environment: [UnsafeMutablePointer<CChar>?] = [nil]
     var child = pid_t()
-    let result = posix_spawn(&child, arguments[0], nil, nil, &cArguments, &environment)
+    let result = ExecutableFile.spawning {
+      posix_spawn(&child, arguments[0], nil, nil, &cArguments, &environment)
+    }
     guard result == 0 else {
       throw SpawnError(
         message: "could not start \(arguments[0]): \(String(cString: strerror(result)))")

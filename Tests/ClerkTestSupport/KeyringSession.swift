@@ -91,8 +91,7 @@ package final class KeyringSession: Sendable {
     }
     let script = directory.path + "/session.sh"
     let config = directory.path + "/bus.conf"
-    try Self.script.write(toFile: script, atomically: true, encoding: .utf8)
-    chmod(script, 0o700)
+    try ExecutableFile.write(Self.script, to: script, mode: 0o700)
     try Self.configuration(listeningIn: directory.path + "/bus").write(
       toFile: config, atomically: true, encoding: .utf8)
     let base: [String: String] = [

@@ -114,7 +114,9 @@ package final class SpawnedProcess: @unchecked Sendable {
       for pointer in cArguments + cEnvironment { free(pointer) }
     }
     var child = pid_t()
-    let result = posix_spawn(&child, executable, &actions, &attributes, &cArguments, &cEnvironment)
+    let result = ExecutableFile.spawning {
+      posix_spawn(&child, executable, &actions, &attributes, &cArguments, &cEnvironment)
+    }
     // The child has its copies; this process keeps only its own ends.
     for descriptor in [stdinPipe[0], stdoutPipe[1], stderrPipe[1]] where descriptor >= 0 {
       close(descriptor)

@@ -5,9 +5,8 @@ import Testing
 
 @Suite("ChildProcess")
 struct ChildProcessTests {
-  private func makeFile(_ path: String, mode: Int) throws {
-    try Data("#!/bin/sh\nexit 5\n".utf8).write(to: URL(fileURLWithPath: path))
-    try FileManager.default.setAttributes([.posixPermissions: mode], ofItemAtPath: path)
+  private func makeFile(_ path: String, mode: mode_t) throws {
+    try ExecutableFile.write("#!/bin/sh\nexit 5\n", to: path, mode: mode)
   }
 
   @Test("A name is found on PATH, skipping files that cannot run")
@@ -70,8 +69,7 @@ struct ChildProcessTests {
         parentDeathSignal: SIGTERM) == 0)
     let directory = TemporaryDirectory()
     let broken = directory.file("broken")
-    try Data("#!/nonexistent/interpreter\n".utf8).write(to: URL(fileURLWithPath: broken))
-    try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: broken)
+    try ExecutableFile.write("#!/nonexistent/interpreter\n", to: broken)
     #expect(
       throws: ChildProcessError.notExecutable(command: broken, reason: "No such file or directory")
     ) {

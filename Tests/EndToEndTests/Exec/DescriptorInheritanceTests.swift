@@ -92,8 +92,7 @@ struct DescriptorInheritanceTests {
       exec /bin/sh -c '\(inner.replacing("'", with: #"'\''"#))' '\(seen)' "$1"
 
       """
-    try body.write(toFile: script, atomically: true, encoding: .utf8)
-    chmod(script, 0o755)
+    try ExecutableFile.write(body, to: script)
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--oauth", "github", "--callback-port", "0"],
       extra: ["BROWSER": script])

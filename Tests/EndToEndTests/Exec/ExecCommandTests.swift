@@ -93,7 +93,7 @@ struct ExecCommandTests {
     #expect(missing.status == 127)
     #expect(missing.stderr.contains("clerkctl-no-such-command: command not found"))
     let file = env.home.file("not-executable")
-    try Data("#!/bin/sh\n".utf8).write(to: URL(fileURLWithPath: file))
+    try ExecutableFile.write("#!/bin/sh\n", to: file, mode: 0o644)
     let denied = try await env.run(["exec", "--", file])
     #expect(denied.status == 126)
     #expect(denied.stderr.contains("Permission denied"))

@@ -56,8 +56,7 @@ struct BrowserSignInTests {
       exec curl -sSL -o /dev/null "$1&auto=demo@example.com"
 
       """
-    try body.write(toFile: script, atomically: true, encoding: .utf8)
-    chmod(script, 0o755)
+    try ExecutableFile.write(body, to: script)
     let login = try BrowserLoginProcess(
       sandbox, ["--json", "login", "--oauth", "github", "--callback-port", "0"],
       extra: ["BROWSER": script])
@@ -94,8 +93,7 @@ struct BrowserSignInTests {
       done
 
       """
-    try body.write(toFile: script, atomically: true, encoding: .utf8)
-    chmod(script, 0o755)
+    try ExecutableFile.write(body, to: script)
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--oauth", "google", "--callback-port", "0"],
       extra: ["BROWSER": script])

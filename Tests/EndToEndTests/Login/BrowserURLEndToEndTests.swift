@@ -52,8 +52,7 @@ struct BrowserURLEndToEndTests {
       printf '%s\\n' "$@" >> '\(seen)'
 
       """
-    try body.write(toFile: script, atomically: true, encoding: .utf8)
-    chmod(script, 0o755)
+    try ExecutableFile.write(body, to: script)
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--oauth", "google", "--callback-port", "0", "--sign-in-timeout", "20"],
       extra: ["BROWSER": script])

@@ -111,7 +111,7 @@ struct MisleadingMessagesEndToEndTests {
     // only root can enter (a clean clone in a mktemp -d directory, 0700).
     let binary = fixture.home.path + "/clerkctl"
     if asRoot {
-      try FileManager.default.copyItem(atPath: BuiltProducts.path("clerkctl"), toPath: binary)
+      try ExecutableFile.copy(from: BuiltProducts.path("clerkctl"), to: binary)
       let names = FileManager.default.subpaths(atPath: fixture.home.path) ?? []
       for path in [fixture.home.path] + names.map({ fixture.home.path + "/" + $0 }) {
         #expect(lchown(path, 65534, 65534) == 0, "chown \(path)")

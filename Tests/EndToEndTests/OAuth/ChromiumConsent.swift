@@ -1,3 +1,4 @@
+import ClerkTestSupport
 import Foundation
 
 /// A `$BROWSER` program that drives headless Chromium through the DevTools protocol over
@@ -72,8 +73,7 @@ enum ChromiumConsent {
           chrome.wait(timeout=10)
 
       """
-    try script.write(toFile: path, atomically: true, encoding: .utf8)
-    chmod(path, 0o755)
+    try ExecutableFile.write(script, to: path)
   }
 
   /// `text` as a Python (and JavaScript) string literal.

@@ -1,0 +1,66 @@
+import ClerkTestSupport
+import ClerkctlCore
+import Glibc
+import Testing
+
+/// A program a test writes runs at once, even while other tests start children that inherit
+/// everything: none of them can hold it open for writing (`execve` would fail with ETXTBSY,
+/// "Text file busy", as a clerkctl copied into a test's home once did on a loaded run).
+@Suite("ExecutableFile")
+struct ExecutableFileTests {
+  @Test("programs written while inheriting children start all run (no Text file busy)")
+  func writtenWhileChildrenStart() async throws {
+    let directory = TemporaryDirectory()
+    let stop = Lock(false)
+    // Children that inherit every descriptor not close-on-exec, started back to back; each
+    // lives until the next few have started, as a careless library's children would.
+    let spawner: @Sendable () -> Int = {
+      var alive: [InheritingChild] = []
+      var started = 0
+      while !stop.withLock({ $0 }) {
+        if let child = try? InheritingChild(["/bin/sleep", "60"]) {
+          alive.append(child)
+          started += 1
+        }
+        if alive.count > 4 { Self.end(alive.removeFirst().pid) }
+      }
+      for child in alive { Self.end(child.pid) }
+      return started
+    }
+    async let children = onOwnThread(spawner)
+    let failures: [String] = try await onOwnThread {
+      defer { stop.withLock { $0 = true } }
+      var failures: [String] = []
+      for round in 0..<150 {
+        let path = directory.file("program-\(round)")
+        try ExecutableFile.write("#!/bin/sh\necho ran \(round)\n", to: path)
+        let result = try ProcessRun.run(path, [], environment: [:])
+        if result.status != 0 || result.stdout != "ran \(round)\n" {
+          failures.append("round \(round): \(result.status) \(result.stderr)")
+        }
+      }
+      return failures
+    }
+    let started = await children
+    #expect(started > 10, "the children must start beside the writes")
+    #expect(failures.isEmpty, "\(failures.prefix(3))")
+  }
+
+  @Test("the file has exactly the mode asked for, whatever the umask, and replaces one there")
+  func mode() throws {
+    let directory = TemporaryDirectory()
+    let path = directory.file("tool")
+    try ExecutableFile.write("old", to: path, mode: 0o600)
+    try ExecutableFile.write("#!/bin/sh\n", to: path, mode: 0o750)
+    var info = stat()
+    #expect(stat(path, &info) == 0)
+    #expect(info.st_mode & 0o7777 == 0o750)
+    #expect(info.st_size == 10)
+  }
+
+  private static func end(_ pid: pid_t) {
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+  }
+}
