@@ -2,7 +2,7 @@
 ///
 /// Two policies for URLs shown: ``endpoint(_:)`` for every URL an error message names
 /// (transport errors, response errors, redirects, discovery documents): scheme, host, port and
-/// path only, control characters shown; ``url(_:)`` for the `--verbose` request trace, where
+/// path only, control characters shown; ``url(_:)`` for the request trace, where
 /// the query helps: user info is dropped, and the values of query and fragment fields whose
 /// names look secret are redacted; the rest stays readable.
 package enum Redaction {
