@@ -165,7 +165,10 @@ extension FrontendAPIHandler {
       return Self.appending(
         redirect, [RedirectStatus.failed.queryItem, ("__clerk_error_code", "oauth_access_denied")])
     }
-    guard let code = query.nonEmpty("code"), let email = store.oauthCodes.removeValue(forKey: code)
+    guard let code = query.nonEmpty("code"),
+      let email = store.oauthCodes.removeValue(forKey: code).flatMap({
+        $0.isLive(at: now) ? $0.email : nil
+      })
     else { throw .oauthStateInvalid }
     guard let user = store.user(identifier: email) else {
       verification.status = .transferable
