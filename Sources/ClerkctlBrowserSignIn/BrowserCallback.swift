@@ -1,5 +1,6 @@
 import ClerkctlCore
 import ClerkctlKit
+import ClerkctlWire
 import FoundationEssentials
 
 /// What Clerk put on the redirect URL at the end of a browser sign-in.
@@ -34,7 +35,9 @@ package enum BrowserCallback: Sendable, Equatable {
       fields[key] = value
     }
     if let nonce = fields["rotating_token_nonce"], !nonce.isEmpty { return .nonce(nonce) }
-    if fields["__clerk_status"] == "failed" || fields["__clerk_error_code"] != nil {
+    if fields[RedirectStatus.queryField].map(RedirectStatus.init(rawValue:)) == .failed
+      || fields["__clerk_error_code"] != nil
+    {
       return .failed(
         code: fields["__clerk_error_code"].flatMap { $0.isEmpty ? nil : $0 } ?? "unknown_error",
         description: nil)

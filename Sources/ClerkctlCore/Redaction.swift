@@ -1,8 +1,10 @@
 /// How secrets appear in traces and messages: `…` and their last four characters.
 ///
-/// ``url(_:)`` is the one policy for every URL shown (the request trace, transport
-/// errors, response errors): user info is dropped, and the values of query and fragment fields
-/// whose names look secret are redacted; the rest stays readable.
+/// Two policies for URLs shown: ``endpoint(_:)`` for every URL an error message names
+/// (transport errors, response errors, redirects, discovery documents): scheme, host, port and
+/// path only, control characters shown; ``url(_:)`` for the request trace, where
+/// the query helps: user info is dropped, and the values of query and fragment fields whose
+/// names look secret are redacted; the rest stays readable.
 package enum Redaction {
   /// `…` plus the last 4 characters (just `…` for 8 characters or fewer).
   package static func secret(_ value: String) -> String {
@@ -37,17 +39,29 @@ package enum Redaction {
       query = rest[rest.index(after: mark)...]
       rest = rest[..<mark]
     }
-    if let scheme = rest.firstRange(of: "://") {
-      let authority = rest[scheme.upperBound...]
-      let end = authority.firstIndex(of: "/") ?? authority.endIndex
-      if let at = authority[..<end].lastIndex(of: "@") {
-        rest = rest[..<scheme.upperBound] + rest[rest.index(after: at)...]
-      }
-    }
-    var shown = String(rest)
+    var shown = String(withoutUserInfo(rest))
     if let query { shown += "?" + fields(query) }
     if let fragment { shown += "#" + fields(fragment) }
     return shown
+  }
+
+  /// `url` as an error message names it: scheme, host, port and path, with neither user info
+  /// nor query nor fragment (a field of any name can carry a ticket, an OAuth code or a URL
+  /// holding one), and its control characters shown (`TerminalText.sanitized`: a server-chosen
+  /// URL, a redirect's or a discovery document's, is hostile text).
+  package static func endpoint(_ url: String) -> String {
+    var rest = Substring(url)
+    if let end = rest.firstIndex(where: { $0 == "?" || $0 == "#" }) { rest = rest[..<end] }
+    return TerminalText.sanitized(String(withoutUserInfo(rest)))
+  }
+
+  /// `url` (without its query and fragment) less the `user:password@` of its authority.
+  private static func withoutUserInfo(_ url: Substring) -> Substring {
+    guard let scheme = url.firstRange(of: "://") else { return url }
+    let authority = url[scheme.upperBound...]
+    let end = authority.firstIndex(of: "/") ?? authority.endIndex
+    guard let at = authority[..<end].lastIndex(of: "@") else { return url }
+    return url[..<scheme.upperBound] + url[url.index(after: at)...]
   }
 
   /// `a=1&token=…` fields with secret values redacted; other text kept as it is.

@@ -21,8 +21,8 @@ extension CurlTransport {
     /// `host:port`, for connection messages.
     var hostAndPort: String { "\(host):\(port)" }
 
-    /// The URL as `Redaction.url` shows it: safe to print (queries can carry tokens).
-    var display: String { Redaction.url(normalized) }
+    /// The URL as error messages name it (`Redaction.endpoint`: no query, fragment or user info).
+    var display: String { Redaction.endpoint(normalized) }
   }
 
   /// Checks everything that can be checked without I/O: the URL (absolute, `https`, or `http`
@@ -67,7 +67,7 @@ extension CurlTransport {
     } catch {
       throw HTTPError(
         .invalidURL, url: text,
-        message: "invalid URL '\(Redaction.url(Self.printable(text)))': \(error.reason); "
+        message: "invalid URL '\(Redaction.endpoint(Self.printable(text)))': \(error.reason); "
           + "give an absolute https:// URL")
     }
     guard let scheme = parsed.scheme, let host = parsed.host, !host.isEmpty,
@@ -75,13 +75,14 @@ extension CurlTransport {
     else {
       throw HTTPError(
         .invalidURL, url: text,
-        message: "invalid URL '\(Redaction.url(Self.printable(text)))': no host; "
+        message: "invalid URL '\(Redaction.endpoint(Self.printable(text)))': no host; "
           + "give an absolute https:// URL")
     }
     guard scheme == "https" || scheme == "http" else {
       throw HTTPError(
         .invalidURL, url: text,
-        message: "unsupported URL scheme '\(scheme)' in '\(Redaction.url(text))'; use https://")
+        message: "unsupported URL scheme '\(scheme)' in '\(Redaction.endpoint(text))'; use https://"
+      )
     }
     let target = Target(
       url: text, normalized: normalized, scheme: scheme, host: host, port: port,

@@ -85,7 +85,7 @@ final class CurlTransport: Sendable {
     let message =
       location.isEmpty
       ? "\(target.display) answered HTTP \(status) without a Location; check the URL"
-      : "\(target.display) redirects (HTTP \(status)) to \(Redaction.url(location)); "
+      : "\(target.display) redirects (HTTP \(status)) to \(Redaction.endpoint(location)); "
         + "redirects are not followed: use that URL instead"
     return HTTPError(.redirect(location: location), url: target.url, message: message)
   }

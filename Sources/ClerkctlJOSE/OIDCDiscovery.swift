@@ -33,7 +33,10 @@ package struct OIDCDiscovery: Sendable {
     }
     guard Self.trimmingSlashes(advertised) == base else {
       throw JWTError.discoveryFailed(
-        url: url, reason: "the document is for issuer '\(advertised)', not '\(issuer)'")
+        url: url,
+        reason:
+          "the document is for issuer '\(Redaction.endpoint(advertised))', not '\(Redaction.endpoint(issuer))'"
+      )
     }
     guard let jwksURI = document["jwks_uri"]?.stringValue, !jwksURI.isEmpty else {
       throw JWTError.discoveryFailed(url: url, reason: "the document has no 'jwks_uri'")

@@ -46,7 +46,8 @@ extension ErrorReporter {
       return "sign-in rejected: Clerk has no account for this identity "
         + "(external_account_not_found) and --no-sign-up forbids creating one"
     case .redirectRefused(let url, let error):
-      return "Clerk refused the redirect URL \(url): \(error.description) (\(error.code)); "
+      return
+        "Clerk refused the redirect URL \(Redaction.endpoint(url)): \(error.description) (\(error.code)); "
         + "allowlist it in the Clerk dashboard (Native applications, allowlist for mobile SSO "
         + "redirect) or pass an allowlisted --redirect-url (see docs/browser-sign-in.md)"
     case .callbackPortInUse(let port):

@@ -6,7 +6,7 @@ extension MachineAuthError: ExitCodeProviding {
     case .notAMachine, .secretRefused: .notSignedIn
     case .secretKeyRefused: .configuration
     case .refused: .signInRejected
-    case .minTTLNotBelowLifetime: .usage
+    case .minTTLNotBelowLifetime, .tooShortToKeep: .usage
     case .tokenInvalid: .jwtInvalid
     }
   }
@@ -27,6 +27,8 @@ extension MachineAuthError: ExitCodeProviding {
       let life = lifetime.map { "the token lives \($0) s" } ?? "the machine's tokens live"
       return "--min-ttl \(minTTL) s is not below the token's lifetime (\(life)); lower "
         + "--min-ttl or raise --ttl"
+    case .tooShortToKeep(let minTTL, let lifetime):
+      return TokenKeeper.tooShortToKeep(minTTL: minTTL, lifetime: lifetime)
     case .refused, .tokenInvalid:
       return nil
     }

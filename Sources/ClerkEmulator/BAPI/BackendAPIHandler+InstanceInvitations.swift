@@ -1,4 +1,5 @@
 import ClerkctlCore
+import ClerkctlWire
 import Foundation
 
 /// Invitations to the instance over the Backend API: `POST /v1/invitations` (`email_address`;
@@ -30,7 +31,7 @@ extension BackendAPIHandler {
           paramName: "email_address")
       }
       let pending = store.instanceInvitations.contains {
-        $0.emailAddress.lowercased() == address.lowercased() && $0.status(at: now) == "pending"
+        $0.emailAddress.lowercased() == address.lowercased() && $0.status(at: now) == .pending
       }
       if pending, body["ignore_existing"]?.boolValue != true {
         throw ClerkAPIFailure(
@@ -48,14 +49,14 @@ extension BackendAPIHandler {
       }
       let invitation = InvitationRecord(
         id: random.id("inv"), emailAddress: address,
-        publicMetadata: metadata == .null ? [:] : metadata, status: "pending",
+        publicMetadata: metadata == .null ? [:] : metadata, status: .pending,
         ticket: random.base62(48), expiresAt: now + days * 86_400_000, createdAt: now,
         updatedAt: now)
       store.instanceInvitations.append(invitation)
       return store.instanceInvitationJSON(invitation, now: now)
     case .listInstanceInvitations:
       let (limit, offset) = try page(context.query)
-      let status = context.query.nonEmpty("status")
+      let status = context.query.nonEmpty("status").map(InvitationStatus.init(rawValue:))
       let search = context.query.nonEmpty("query")?.lowercased()
       let matching = store.instanceInvitations.reversed().filter {
         (status == nil || $0.status(at: now) == status)
@@ -75,18 +76,18 @@ extension BackendAPIHandler {
         throw .notFound("invitation", id: id)
       }
       switch store.instanceInvitations[index].status(at: now) {
-      case "pending": break
-      case "revoked":
+      case .pending: break
+      case .revoked:
         throw ClerkAPIFailure(
           status: 400, code: "invitation_already_revoked", message: "Invitation already revoked",
           longMessage: "This invitation has already been revoked.")
-      default:
+      case .accepted, .expired, .completed, .unknown:
         throw ClerkAPIFailure(
           status: 400, code: "invitation_already_accepted",
           message: "Invitation cannot be revoked",
           longMessage: "Only pending invitations can be revoked.")
       }
-      store.instanceInvitations[index].status = "revoked"
+      store.instanceInvitations[index].status = .revoked
       store.instanceInvitations[index].updatedAt = now
       var json =
         store.instanceInvitationJSON(store.instanceInvitations[index], now: now)
@@ -104,8 +105,8 @@ extension Store {
       "object": "invitation", "id": .string(invitation.id),
       "email_address": .string(invitation.emailAddress),
       "public_metadata": invitation.publicMetadata,
-      "revoked": .bool(invitation.status == "revoked"),
-      "status": .string(invitation.status(at: now)),
+      "revoked": .bool(invitation.status == .revoked),
+      "status": .string(invitation.status(at: now).rawValue),
       "url": .string(baseURL + "/v1/tickets/accept?ticket=" + invitation.ticket),
       "expires_at": .int(invitation.expiresAt), "created_at": .int(invitation.createdAt),
       "updated_at": .int(invitation.updatedAt),

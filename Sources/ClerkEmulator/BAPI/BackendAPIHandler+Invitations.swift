@@ -1,4 +1,5 @@
 import ClerkctlCore
+import ClerkctlWire
 import Foundation
 
 /// Organization invitations over the Backend API: create (`email_address` and one of the
@@ -21,7 +22,9 @@ extension BackendAPIHandler {
       return try createInvitation(organization, body, store: &store, now: now)
     case .listInvitations:
       let (limit, offset) = try page(context.query)
-      let statuses = Set(context.query.values("status") + context.query.values("status[]"))
+      let statuses = Set(
+        (context.query.values("status") + context.query.values("status[]"))
+          .map(InvitationStatus.init(rawValue:)))
       let email = context.query.nonEmpty("email_address")?.lowercased()
       let matching = store.invitations.reversed().filter {
         $0.organizationID == organization.id
@@ -40,10 +43,10 @@ extension BackendAPIHandler {
         })
       else { throw .invitationNotFound(id) }
       if endpoint == .revokeInvitation {
-        guard store.invitations[index].status(at: now) == "pending" else {
+        guard store.invitations[index].status(at: now) == .pending else {
           throw .invitationNotPending
         }
-        store.invitations[index].status = "revoked"
+        store.invitations[index].status = .revoked
         store.invitations[index].updatedAt = now
       }
       return store.invitationJSON(store.invitations[index], now: now)
@@ -89,7 +92,7 @@ extension BackendAPIHandler {
     }
     let invitation = OrganizationInvitationRecord(
       id: random.id("orginv"), organizationID: organization.id, emailAddress: address,
-      role: role, inviterID: inviter, status: "pending",
+      role: role, inviterID: inviter, status: .pending,
       publicMetadata: try invitationMetadata(body, "public_metadata"),
       privateMetadata: try invitationMetadata(body, "private_metadata"),
       expiresAt: now + days * 86_400_000, createdAt: now, updatedAt: now)
@@ -126,7 +129,7 @@ extension Store {
       "email_address": .string(invitation.emailAddress), "role": .string(invitation.role),
       "role_name": .string(role.roleName), "organization_id": .string(invitation.organizationID),
       "inviter_id": invitation.inviterID.map(JSONValue.string) ?? .null,
-      "public_inviter_data": inviter, "status": .string(invitation.status(at: now)),
+      "public_inviter_data": inviter, "status": .string(invitation.status(at: now).rawValue),
       "public_metadata": invitation.publicMetadata,
       "private_metadata": invitation.privateMetadata, "url": nil,
       "expires_at": .int(invitation.expiresAt), "created_at": .int(invitation.createdAt),

@@ -154,7 +154,7 @@ extension FrontendAPIHandler {
       signIn.firstFactor = verification
       store.signIns[signIn.id] = signIn
       return Self.appending(
-        redirect, [("__clerk_status", "failed"), ("__clerk_error_code", "verification_expired")])
+        redirect, [RedirectStatus.failed.queryItem, ("__clerk_error_code", "verification_expired")])
     }
     if query.nonEmpty("error") != nil {
       verification.status = .failed
@@ -163,9 +163,12 @@ extension FrontendAPIHandler {
       signIn.firstFactor = verification
       store.signIns[signIn.id] = signIn
       return Self.appending(
-        redirect, [("__clerk_status", "failed"), ("__clerk_error_code", "oauth_access_denied")])
+        redirect, [RedirectStatus.failed.queryItem, ("__clerk_error_code", "oauth_access_denied")])
     }
-    guard let code = query.nonEmpty("code"), let email = store.oauthCodes.removeValue(forKey: code)
+    guard let code = query.nonEmpty("code"),
+      let email = store.oauthCodes.removeValue(forKey: code).flatMap({
+        $0.isLive(at: now) ? $0.email : nil
+      })
     else { throw .oauthStateInvalid }
     guard let user = store.user(identifier: email) else {
       verification.status = .transferable
@@ -176,7 +179,7 @@ extension FrontendAPIHandler {
       store.signIns[signIn.id] = signIn
       return Self.appending(
         redirect,
-        [("__clerk_status", "failed"), ("__clerk_error_code", "external_account_not_found")])
+        [RedirectStatus.failed.queryItem, ("__clerk_error_code", "external_account_not_found")])
     }
     do {
       try ClerkAPIFailure.checkAllowed(user, now: now)
@@ -188,7 +191,7 @@ extension FrontendAPIHandler {
       signIn.firstFactor = verification
       store.signIns[signIn.id] = signIn
       return Self.appending(
-        redirect, [("__clerk_status", "failed"), ("__clerk_error_code", error.code)])
+        redirect, [RedirectStatus.failed.queryItem, ("__clerk_error_code", error.code)])
     }
     verification.status = .verified
     signIn.firstFactor = verification

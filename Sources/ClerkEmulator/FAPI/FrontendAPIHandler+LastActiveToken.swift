@@ -52,7 +52,8 @@ extension FrontendAPIHandler {
   /// The ids of active session objects whose `last_active_token` is null.
   private static func collectTokenless(_ value: JSONValue, into ids: inout Set<String>) {
     if let object = value.objectValue {
-      if object["object"]?.stringValue == "session", object["status"]?.stringValue == "active",
+      if object["object"]?.stringValue == "session",
+        object["status"]?.stringValue == SessionStatus.active.rawValue,
         object["last_active_token"] == .null, let id = object["id"]?.stringValue
       {
         ids.insert(id)

@@ -59,7 +59,8 @@ extension Store {
   /// How the address or number of a user made by the instance's owner (the emulator's
   /// configuration, Clerk's dashboard or Backend API) is verified, as Clerk records it.
   static let adminVerification: JSONValue = [
-    "object": "verification_admin", "status": "verified", "strategy": "admin", "attempts": nil,
+    "object": "verification_admin", "status": .string(VerificationStatus.verified.rawValue),
+    "strategy": "admin", "attempts": nil,
     "expire_at": nil,
   ]
 

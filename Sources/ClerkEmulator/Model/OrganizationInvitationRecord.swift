@@ -1,4 +1,5 @@
 import ClerkctlCore
+import ClerkctlWire
 import Foundation
 
 /// An invitation (`orginv_…`) to join an organization with a role: `pending` until accepted,
@@ -9,7 +10,7 @@ struct OrganizationInvitationRecord: Sendable, Equatable {
   var emailAddress: String
   var role: String
   var inviterID: String?
-  var status: String
+  var status: InvitationStatus
   var publicMetadata: JSONValue
   var privateMetadata: JSONValue
   var expiresAt: Int64
@@ -17,7 +18,7 @@ struct OrganizationInvitationRecord: Sendable, Equatable {
   var updatedAt: Int64
 
   /// The status as of `now`: a pending invitation past `expiresAt` reads `expired`.
-  func status(at now: Int64) -> String {
-    status == "pending" && now >= expiresAt ? "expired" : status
+  func status(at now: Int64) -> InvitationStatus {
+    status == .pending && now >= expiresAt ? .expired : status
   }
 }

@@ -215,7 +215,7 @@ package final class Emulator: EmulatorSurface {
     let entry = RequestLogEntry(method: context.method, path: context.path, status: status)
     state.withStore { store in
       store.requests.append(entry)
-      store.trim(to: limits)
+      store.trim(to: limits, now: Int64(clock.now().timeIntervalSince1970 * 1000))
     }
     logSink?(entry)
     return response

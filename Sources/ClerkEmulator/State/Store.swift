@@ -16,9 +16,9 @@ struct Store: Sendable {
   var requests: [RequestLogEntry] = []
   var faults: [Fault] = []
   var sessionTokenLifetime: Int64
-  /// Browser sign-in: configuration, provider codes (code → email) and nonces.
+  /// Browser sign-in: configuration, provider codes (forgotten once expired) and nonces.
   var browser = BrowserSignInSettings()
-  var oauthCodes: [String: String] = [:]
+  var oauthCodes: [String: ProviderCodeRecord] = [:]
   var nonces: [String: NonceRecord] = [:]
   /// Organizations (id → record, oldest first in `organizationOrder`), memberships (oldest
   /// first) and the role keys the instance defines.
@@ -39,6 +39,9 @@ struct Store: Sendable {
   /// The client count past which ``trim(to:)`` looks for anonymous clients to forget again
   /// (clients with an active session are kept, so a look may forget none).
   var clientCountToCheck = 0
+  /// The session count past which ``trim(to:now:)`` looks for sessions to expire and forget
+  /// again (active sessions are kept, so a look may forget none).
+  var sessionCountToCheck = 0
 
   /// The user with this email address (any case), username (any case) or phone number (E.164,
   /// spaces and dashes ignored).

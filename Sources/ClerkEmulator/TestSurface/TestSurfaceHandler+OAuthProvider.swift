@@ -38,7 +38,12 @@ extension TestSurfaceHandler {
         ? (query.nonEmpty("new_email") ?? query.nonEmpty("email")) : nil)
     if let chosen {
       let code = random.base62(24)
-      state.withStore { $0.oauthCodes[code] = chosen }
+      let now = nowMilliseconds
+      state.withStore { store in
+        store.oauthCodes = store.oauthCodes.filter { $0.value.isLive(at: now) }
+        store.oauthCodes[code] = ProviderCodeRecord(
+          email: chosen, expiresAt: now + ProviderCodeRecord.lifetime)
+      }
       return redirect(
         FrontendAPIHandler.appending(callback, [("code", code), ("state", oauthState)]))
     }

@@ -1,6 +1,7 @@
 import ClerkctlCore
 import ClerkctlHTTP
 import ClerkctlJOSE
+import ClerkctlWire
 import Foundation
 
 /// The claims of session and template tokens (signed later, outside the lock).
@@ -18,7 +19,8 @@ extension EmulatorSurface {
       "iat": .int(iat), "exp": .int(iat + (lifetime ?? store.sessionTokenLifetime)),
       "nbf": .int(iat - 10),
       "jti": .string(random.base62(20).lowercased()), "v": 2,
-      "fva": .array(store.factorAges(session, now: now).map(JSONValue.int)), "sts": "active",
+      "fva": .array(store.factorAges(session, now: now).map(JSONValue.int)),
+      "sts": .string(session.status.rawValue),
     ]
     // Clerk's `o` claim for the active organization: id, slug and the role without `org:`.
     // `per`/`fpm` list feature permissions, which the emulator's roles do not have.

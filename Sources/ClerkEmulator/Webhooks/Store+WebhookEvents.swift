@@ -54,7 +54,7 @@ extension Store {
       let data = invitationJSON(invitation, now: invitation.updatedAt)
       switch oldInvitations[invitation.id]?.status {
       case nil: events.append(WebhookEvent(type: "organizationInvitation.created", data: data))
-      case let old? where old != invitation.status && invitation.status == "revoked":
+      case let old? where old != invitation.status && invitation.status == .revoked:
         events.append(WebhookEvent(type: "organizationInvitation.revoked", data: data))
       default: break
       }

@@ -82,7 +82,7 @@ package enum JWTError: Error, Equatable, CustomStringConvertible {
     case .signingFailed(let reason):
       return "could not sign the token: \(reason)"
     case .discoveryFailed(let url, let reason):
-      return "could not fetch \(Redaction.url(url)): \(reason)"
+      return "could not fetch \(Redaction.endpoint(url)): \(reason)"
     case .wrongCategory(let expected, let got):
       func token(_ words: String) -> String {
         (words.hasPrefix("M") ? "an " : "a ") + words + " token"

@@ -76,7 +76,8 @@ package enum ClerkError: Error, Equatable, CustomStringConvertible {
       return "sign-in rejected: Clerk has no account for this identity "
         + "(external_account_not_found) and sign-up was not allowed"
     case .redirectRefused(let url, let error):
-      return "Clerk refused the redirect URL \(url): \(error.description) (\(error.code)); "
+      return
+        "Clerk refused the redirect URL \(Redaction.endpoint(url)): \(error.description) (\(error.code)); "
         + "allowlist it in the Clerk dashboard (Native applications, allowlist for mobile SSO "
         + "redirect) or use an allowlisted redirect URL"
     case .callbackPortInUse(let port):

@@ -92,7 +92,12 @@ package struct MachineAccount: ProfileAccessing {
   /// callers share one creation: the profile lock is taken and the cache checked again first.
   ///
   /// - Throws: `MachineAuthError.minTTLNotBelowLifetime` before anything is sent when
-  ///   `request.ttl` is not above `minTTL`.
+  ///   `request.ttl` is not above `minTTL`, and after the creation when the new token's
+  ///   lifetime is not.
+  ///
+  /// Clerk's `min_remaining_ttl_seconds` is whole seconds: `minTTL` rounded up. When that is
+  /// not below `request.ttl` (a 3 s token asked to have 2.5 s left), no live token could
+  /// satisfy it, so it is not sent and Clerk creates one.
   ///
   /// `stored`: what `store.load(profile:)` just returned for this profile, when the caller read
   /// it already (to learn the profile's kind): it is not read again. `nil`: read it here.
@@ -101,9 +106,10 @@ package struct MachineAccount: ProfileAccessing {
     stored: ProfileCredential? = nil
   ) throws -> TokenResult {
     let least = Int64(minTTL.rounded(.up))
-    if let ttl = request.ttl, least >= ttl {
+    if let ttl = request.ttl, Double(ttl) <= minTTL {
       throw MachineAuthError.minTTLNotBelowLifetime(minTTL: least, lifetime: ttl)
     }
+    let reusable = request.ttl.map { least < $0 } ?? true
     let (credential, machine) = try requireCredential(stored)
     if !forceRefresh, let hit = cacheHit(credential, machine, request, minTTL: minTTL) {
       return hit
@@ -114,7 +120,7 @@ package struct MachineAccount: ProfileAccessing {
         return hit
       }
       let (token, skew) = try create(
-        request, machine: freshMachine, minTTL: forceRefresh ? nil : least)
+        request, machine: freshMachine, minTTL: forceRefresh || !reusable ? nil : least)
       var updated = fresh
       var machine = freshMachine
       updated.clockSkew = skew
@@ -231,13 +237,17 @@ extension MachineAccount {
   /// A token for a keeper that replaces it before it runs low (see
   /// `ClerkAccount.renewedToken(template:renewal:)`): the cached one while it has
   /// `renewal.requestedTTL` left, else a new one through the same cache and lock.
+  ///
+  /// - Throws: `MachineAuthError.tooShortToKeep` when the tokens do not live longer than
+  ///   `renewal.requestedTTL` (before anything is sent, for a `request.ttl`): a new one would
+  ///   be due for renewal at once, and every renewal would create (and bill) another.
   package func renewedToken(
-    _ request: MachineTokenRequest, renewal: TokenRenewal
+    _ request: MachineTokenRequest, renewal: TokenRenewal, forceRefresh: Bool = false
   ) throws -> TokenResult {
     do {
-      return try token(request, minTTL: renewal.requestedTTL)
-    } catch MachineAuthError.minTTLNotBelowLifetime {
-      return try token(request, minTTL: renewal.minTTL)
+      return try token(request, minTTL: renewal.requestedTTL, forceRefresh: forceRefresh)
+    } catch MachineAuthError.minTTLNotBelowLifetime(_, let lifetime) {
+      throw MachineAuthError.tooShortToKeep(minTTL: renewal.minTTL, lifetime: lifetime)
     }
   }
 

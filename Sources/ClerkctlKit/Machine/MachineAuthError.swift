@@ -1,3 +1,5 @@
+import ClerkctlCore
+
 /// Why a machine identity could not get or check a token.
 package enum MachineAuthError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The profile holds no machine identity (nothing stored, or another kind).
@@ -11,6 +13,9 @@ package enum MachineAuthError: Error, Equatable, Sendable, CustomStringConvertib
   case refused(status: Int, code: String, detail: String)
   /// The least lifetime asked for is not below the token's lifetime.
   case minTTLNotBelowLifetime(minTTL: Int64, lifetime: Int64?)
+  /// Tokens of `lifetime` seconds (`nil`: the machine's default) cannot be kept fresh with
+  /// `minTTL` left: a new one would not outlive the renewal point (`TokenRenewal.requestedTTL`).
+  case tooShortToKeep(minTTL: Double, lifetime: Int64?)
   /// A token did not verify: why.
   case tokenInvalid(String)
 
@@ -27,6 +32,9 @@ package enum MachineAuthError: Error, Equatable, Sendable, CustomStringConvertib
     case .minTTLNotBelowLifetime(let minTTL, let lifetime):
       let life = lifetime.map { "the token's lifetime \($0) s" } ?? "the token's lifetime"
       return "the least lifetime asked for (\(minTTL) s) is not below \(life)"
+    case .tooShortToKeep(let minTTL, let lifetime):
+      let life = lifetime.map { "tokens that live \($0) s" } ?? "the machine's tokens"
+      return "a minimum of \(minTTL.secondsText) s left leaves no time to renew \(life)"
     case .tokenInvalid(let reason):
       return "token invalid: \(reason)"
     }

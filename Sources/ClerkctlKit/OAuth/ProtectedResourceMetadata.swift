@@ -37,7 +37,8 @@ package struct ProtectedResourceMetadata: Sendable, Equatable {
     _ url: String, server: OAuthServerClient
   ) throws -> ProtectedResourceMetadata {
     guard let origin = InstanceOrigin(url: url) else {
-      throw OAuthError.resourceMetadata("'\(url)' is not an absolute http(s) URL")
+      throw OAuthError.resourceMetadata(
+        "'\(Redaction.endpoint(url))' is not an absolute http(s) URL")
     }
     var candidates: [String] = []
     let probe = try server.send(HTTPRequest(method: "GET", url: url))
@@ -58,14 +59,15 @@ package struct ProtectedResourceMetadata: Sendable, Equatable {
         if let metadata = ProtectedResourceMetadata(json: json) { return metadata }
         reasons.append("\(candidate) has no resource or authorization_servers")
       } catch let error as OAuthError {
-        reasons.append("\(candidate): \(error)")
+        reasons.append("\(Redaction.endpoint(candidate)): \(error)")
       } catch let error as ClerkError {
         if case .transport = error { throw error }
-        reasons.append("\(candidate): \(error)")
+        reasons.append("\(Redaction.endpoint(candidate)): \(error)")
       }
     }
     throw OAuthError.resourceMetadata(
-      "\(url) answered HTTP \(probe.status); " + reasons.joined(separator: "; "))
+      "\(Redaction.endpoint(url)) answered HTTP \(probe.status); " + reasons.joined(separator: "; ")
+    )
   }
 
   /// The value of auth-param `name` in a `WWW-Authenticate` challenge (quoted or a token).

@@ -4,14 +4,16 @@ import FoundationEssentials
 /// Streaming renewal of M2M tokens, as `ClerkAuthProvider.idTokens` does for user tokens.
 extension ClerkMachineTokenProvider {
   /// Fresh M2M tokens of one kind for as long as the service runs: the current token at once
-  /// (the cached one while it has `minimumTokenTtl` left, else a new one), then a new one each
-  /// time the current one is about to have less than `minimumTokenTtl` left (on Clerk's clock,
-  /// a second early for its precision). Renewals go through the store's cache and lock, so
-  /// streams, `token(…)` callers and `clerkctl` on one identity share each creation (each one
-  /// billed). A failed renewal (Clerk unreachable) is retried with backoff (1, 2, 4 … 30 s).
-  /// The stream ends on `logout()`, when the identity is gone or refused, when the request
-  /// cannot be served (bad claims, a lifetime not above `minimumTokenTtl`), or when its
-  /// consumer stops iterating.
+  /// (the cached one while it has `minimumTokenTtl` + 1.5 s left, else a new one), then a new
+  /// one each time the current one is about to have less than `minimumTokenTtl` left (on
+  /// Clerk's clock, a second early for its precision, and half a second more so a wake-up a
+  /// little early still renews). Renewals go through the store's cache and lock, so streams,
+  /// `token(…)` callers and `clerkctl` on one identity share each creation (each one billed).
+  /// A failed renewal (Clerk unreachable) is retried with backoff (1, 2, 4 … 30 s).
+  /// The stream ends on `logout()`, when the identity is gone or refused, when its consumer
+  /// stops iterating, or — before any token — when the request cannot be served: bad claims,
+  /// or tokens that do not live longer than `minimumTokenTtl` + 1.5 s (a new one would be due
+  /// for renewal at once; `token(…)` still hands out one such token).
   public func tokens(
     format: ClerkMachineToken.Format = .opaque, ttl: Int64? = nil, claimsJson: String? = nil
   ) -> AsyncStream<ClerkMachineToken> {
@@ -42,18 +44,16 @@ extension ClerkMachineTokenProvider {
     } catch {
       return
     }
-    let renewal = TokenRenewal(minTTL: minimumTokenTtl)
+    let renewal = TokenRenewal(minTTL: max(0, minimumTokenTtl))
     var last: String?
     var failures = 0
-    var first = true
     while !Task.isCancelled {
       let pause: Double
       do {
-        let minimumTtl = first ? minimumTokenTtl : renewal.requestedTTL
-        let (token, secondsLeft) = try await token(
-          request, minimumTtl: minimumTtl, forceRefresh: false)
+        let (token, secondsLeft) = try await tokenResult(login: false) { account in
+          try account.renewedToken(request, renewal: renewal)
+        }
         failures = 0
-        first = false
         let changed = token.token != last
         if changed { deliver(token) }
         last = token.token

@@ -116,7 +116,7 @@ public final class ClerkMachineTokenProvider: Sendable {
     _ = try await perform { account in try account.forget() }
   }
 
-  private func tokenResult(
+  func tokenResult(
     login: Bool, _ body: @escaping @Sendable (MachineAccount) throws -> MachineAccount.TokenResult
   ) async throws -> (token: ClerkMachineToken, secondsLeft: Int64) {
     let result = try await perform(login: login, body)
@@ -142,7 +142,8 @@ public final class ClerkMachineTokenProvider: Sendable {
     switch error {
     case .notAMachine: .noActiveSession
     case .secretRefused: login ? .signInRejected(error.description) : .noActiveSession
-    case .secretKeyRefused, .minTTLNotBelowLifetime: .configuration(error.description)
+    case .secretKeyRefused, .minTTLNotBelowLifetime, .tooShortToKeep:
+      .configuration(error.description)
     case .refused, .tokenInvalid: .tokenRetrievalFailed(error.description)
     }
   }

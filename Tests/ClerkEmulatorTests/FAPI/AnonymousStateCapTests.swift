@@ -1,6 +1,7 @@
 import ClerkTestSupport
 import ClerkctlCore
 import ClerkctlHTTP
+import ClerkctlWire
 import Testing
 
 @testable import ClerkEmulator
@@ -84,5 +85,46 @@ struct AnonymousStateCapTests {
         headers: ["Authorization": token]))
     let body = try JSONValue(parsing: client.body)
     #expect(body["response"]?["sessions"]?.arrayValue?.count == 1, "\(client.bodyText)")
+  }
+
+  /// A password sign-in on a new client: an active session; returns the client token.
+  private static func signIn(_ emulator: InMemoryEmulator) throws -> String {
+    let form = "identifier=demo%40example.com&password=demo-password"
+    let reply = try emulator.http.send(
+      HTTPRequest(
+        method: "POST", url: emulator.fapiURL + "/v1/client/sign_ins?_is_native=true",
+        headers: ["Content-Type": "application/x-www-form-urlencoded"], body: Array(form.utf8)))
+    #expect(reply.status == 200, "\(reply.bodyText)")
+    return try #require(reply.headers["Authorization"])
+  }
+
+  @Test("sessions past expire_at are expired on the clock and the oldest over the cap forgotten")
+  func sessionsCapped() throws {
+    let limits = StoreLimits(clients: 100, signIns: 100, emails: 10, requests: 50, sessions: 10)
+    let emulator = try InMemoryEmulator(limits: limits)
+    for _ in 0..<30 {
+      emulator.time.advance(1)
+      _ = try Self.signIn(emulator)
+    }
+    let sessions = { emulator.emulator.state.withStore { $0.sessions } }
+    #expect(sessions().count == 30, "active sessions are never forgotten")
+    // Clerk's sessions live 7 days: past that, each one is over.
+    emulator.time.advance(7 * 86_400)
+    let kept = try Self.signIn(emulator)
+    let left = sessions()
+    #expect(left.count <= 11, "\(left.count) sessions")
+    #expect(left.values.filter { $0.status == .active }.count == 1)
+    #expect(left.values.filter { $0.status == .expired }.count <= 10)
+    // The newest client still lists its session; a forgotten one's client lists none.
+    let client = try emulator.http.send(
+      HTTPRequest(
+        url: emulator.fapiURL + "/v1/client?_is_native=true", headers: ["Authorization": kept]))
+    let body = try JSONValue(parsing: client.body)
+    #expect(body["response"]?["sessions"]?.arrayValue?.count == 1, "\(client.bodyText)")
+    let pointers = emulator.emulator.state.withStore { store in
+      store.clients.values.flatMap(\.sessionIDs)
+        + store.clients.values.compactMap(\.lastActiveSessionID)
+    }
+    #expect(pointers.allSatisfy { left[$0] != nil }, "no client names a forgotten session")
   }
 }

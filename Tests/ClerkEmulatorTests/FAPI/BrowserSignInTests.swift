@@ -1,3 +1,4 @@
+import ClerkTestSupport
 import ClerkctlBrowserSignIn
 import Foundation
 import Testing
@@ -80,6 +81,26 @@ struct EmulatorBrowserSignInTests {
     let session = try #require(body["response"]?["created_session_id"]?.stringValue)
     #expect(
       try harness.mint(session, token: rotated, template: "convex").payload["aud"] == "convex")
+  }
+
+  @Test("the provider page's codes live 10 minutes, as Clerk's, and are forgotten after")
+  func providerCodesExpire() throws {
+    let harness = try EmulatorHarness()
+    let codes = { harness.emulator.state.withStore { $0.oauthCodes } }
+    let first = try start(harness)
+    let stale = try location(harness, first.page + "&auto=demo@example.com")
+    #expect(codes().count == 1)
+    harness.time.advance(600)
+    let second = try start(harness)
+    let callback = try location(harness, second.page + "&auto=demo@example.com")
+    #expect(codes().count == 1, "the expired code was forgotten when the next one was made")
+    #expect(codes().values.allSatisfy { $0.email == "demo@example.com" })
+    let final = try location(harness, callback)
+    #expect(nonce(in: final) != nil, "a code within its 10 minutes signs in: \(final)")
+    // The first sign-in's callback comes too late: its code is gone, and so is its time.
+    let late = harness.send("GET", String(stale.dropFirst(EmulatorHarness.base.count)))
+    #expect(late.status == 303 || late.status == 400, "\(late.bodyText)")
+    #expect(nonce(in: late.headers["Location"] ?? "") == nil)
   }
 
   @Test("deny: Clerk's failure parameters on the redirect and the reason on the sign-in")

@@ -37,6 +37,57 @@ struct RecordedReplyDecodingTests {
     }
   }
 
+  @Test("every status a recorded reply holds is one the wire vocabulary knows")
+  func everyStatusIsKnown() throws {
+    var seen: [String: Set<String>] = [:]
+    for fixture in try RecordedReplies.all() {
+      Self.collectStatuses(fixture.body, into: &seen)
+    }
+    func expectKnown<Value: WireValue>(_ object: String, _: Value.Type) {
+      for raw in seen[object, default: []] {
+        #expect(Value.documented.contains(Value(rawValue: raw)), "\(object): \(raw)")
+      }
+    }
+    expectKnown("sign_in_attempt", SignInStatus.self)
+    expectKnown("sign_up_attempt", SignUpStatus.self)
+    expectKnown("session", SessionStatus.self)
+    expectKnown("verification", VerificationStatus.self)
+    expectKnown("invitation", InvitationStatus.self)
+    expectKnown("organization_invitation", InvitationStatus.self)
+    expectKnown("sign_in_token", SignInTokenStatus.self)
+    // The recordings hold each of these, so the walk above checked something.
+    for object in ["sign_in_attempt", "sign_up_attempt", "session", "verification"] {
+      #expect(!seen[object, default: []].isEmpty, "no \(object) status recorded")
+    }
+    #expect(seen["verification", default: []].isSuperset(of: ["verified", "unverified"]))
+    let known: Set<String> = [
+      "sign_in_attempt", "sign_up_attempt", "session", "verification", "invitation",
+      "organization_invitation", "sign_in_token",
+    ]
+    #expect(Set(seen.keys).subtracting(known).isEmpty, "statuses of \(seen.keys.sorted())")
+  }
+
+  /// Every `status` string in `value`, by what holds it: the object's `object` tag, with every
+  /// `verification_…` tag and the untagged objects under a `…verification` key as
+  /// `verification`.
+  private static func collectStatuses(
+    _ value: JSONValue, under key: String? = nil, into seen: inout [String: Set<String>]
+  ) {
+    if let object = value.objectValue {
+      if let status = object["status"]?.stringValue {
+        let tag = object["object"]?.stringValue ?? ""
+        let kind =
+          tag.hasPrefix("verification_") || (tag.isEmpty && key?.hasSuffix("verification") == true)
+          ? "verification" : tag
+        // An untagged object elsewhere is an error catalogue's entry (an HTTP status).
+        if !kind.isEmpty { seen[kind, default: []].insert(status) }
+      }
+      for (childKey, child) in object { collectStatuses(child, under: childKey, into: &seen) }
+    } else if let array = value.arrayValue {
+      for child in array { collectStatuses(child, under: key, into: &seen) }
+    }
+  }
+
   @Test("every recorded reply has a decoder here, and decodes to what it holds")
   func everyReplyDecodes() throws {
     for fixture in try RecordedReplies.all() {
@@ -196,6 +247,18 @@ struct RecordedReplyDecodingTests {
     }
     #expect(user.email == primaryEmail?["email_address"]?.stringValue, "\(name)")
     #expect(user.email != nil || user.phoneNumber != nil || user.username != nil, "\(name)")
+    // The primary address and number's verification statuses are ones the client knows.
+    let phoneID = json["primary_phone_number_id"]
+    let phones = json["phone_numbers"]?.arrayValue ?? []
+    let primaryPhone = phones.first { $0["id"] == phoneID } ?? phones.first
+    let emails = json["email_addresses"]?.arrayValue ?? []
+    for (status, identification) in [
+      (user.emailVerification, primaryEmail ?? emails.first),
+      (user.phoneVerification, primaryPhone),
+    ] {
+      #expect(status?.rawValue == identification?["verification"]?["status"]?.stringValue)
+      if let status { #expect(VerificationStatus.documented.contains(status), "\(name)") }
+    }
     #expect(user.firstName == json["first_name"]?.stringValue, "\(name)")
     #expect(user.username == json["username"]?.stringValue, "\(name)")
     let memberships = json["organization_memberships"]?.arrayValue ?? []

@@ -6,7 +6,9 @@ import Testing
 @testable import ClerkctlKit
 @testable import ClerkctlWire
 
-@Suite("Sign-in, sign-up, session, verification and token statuses; factor strategies")
+@Suite(
+  "Sign-in, sign-up, session, verification, invitation, redirect and token statuses; factor strategies"
+)
 struct WireStatusTests {
   /// Every documented value of `Value` reads back as itself from its distinct wire name;
   /// `madeUp` is kept as it came, and written back as it came.
@@ -61,6 +63,40 @@ struct WireStatusTests {
   func signInToken() {
     expectRoundTrips(SignInTokenStatus.self, madeUp: "expired")
     #expect(SignInTokenStatus(rawValue: "accepted") == .accepted)
+  }
+
+  @Test("every documented invitation status round-trips; an unknown one is kept as it came")
+  func invitation() {
+    expectRoundTrips(InvitationStatus.self, madeUp: "bounced")
+    #expect(InvitationStatus(rawValue: "expired") == .expired)
+  }
+
+  @Test("every documented redirect status round-trips and names its query field")
+  func redirect() {
+    expectRoundTrips(RedirectStatus.self, madeUp: "verified_switch_tab")
+    #expect(RedirectStatus(rawValue: "client_mismatch") == .clientMismatch)
+    #expect(RedirectStatus.failed.queryItem == ("__clerk_status", "failed"))
+  }
+
+  @Test("a user's primary email and phone keep their verification status, known or not")
+  func userVerification() throws {
+    let user = try ClerkUser(
+      json: [
+        "id": "user_1", "primary_email_address_id": "idn_2",
+        "email_addresses": [
+          [
+            "id": "idn_1", "email_address": "a@example.com", "verification": ["status": "verified"],
+          ],
+          [
+            "id": "idn_2", "email_address": "b@example.com",
+            "verification": ["status": "unverified"],
+          ],
+        ],
+        "phone_numbers": [["id": "idn_3", "verification": ["status": "on_hold"]]],
+      ])
+    #expect(user.emailVerification == .unverified)
+    #expect(user.phoneVerification == .unknown("on_hold"))
+    #expect(try ClerkUser(json: ["id": "user_2"]).emailVerification == nil)
   }
 
   @Test("a Backend API ticket keeps the status Clerk gave it, known or not")

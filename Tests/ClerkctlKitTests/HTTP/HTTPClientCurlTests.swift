@@ -429,12 +429,35 @@ struct HTTPClientCurlTests {
   func redactedMessages() async throws {
     let responder = try ScriptedHTTPResponder(script: [.stall])
     defer { responder.stop() }
-    let url = "http://user:pw@127.0.0.1:\(responder.port)/x?__clerk_db_jwt=secret"
+    // A field whose name looks harmless can still carry a secret (a URL with a ticket).
+    let url =
+      "http://user:pw@127.0.0.1:\(responder.port)/x?__clerk_db_jwt=secret"
+      + "&redirect_url=https%3A%2F%2Fapp.example%2F%3F__clerk_ticket%3Dtkt_hidden#code=frag_hidden"
     let error = try await failure(HTTPRequest(url: url, timeout: 0.3))
     #expect(error.kind == .timeout)
-    #expect(error.description.contains("127.0.0.1:\(responder.port)/x"))
-    #expect(!error.description.contains("secret"))
-    #expect(!error.description.contains("pw"))
+    #expect(error.description.contains("http://127.0.0.1:\(responder.port)/x"))
+    for hidden in ["secret", "pw", "tkt_hidden", "frag_hidden", "?", "#", "redirect_url"] {
+      #expect(!error.description.contains(hidden), "\(error.description)")
+    }
     #expect(error.url == url)
+  }
+
+  @Test("a redirect's Location is named by scheme, host and path only, its control bytes shown")
+  func hostileLocation() async throws {
+    let location =
+      "https://evil.example:8443/cb\u{1b}]0;pwned\u{07}?redirect_url=https%3A%2F%2Fa%2F%3Fcode%3D"
+      + "code_hidden#access_token=frag_hidden"
+    let responder = try ScriptedHTTPResponder(script: [
+      ScriptedHTTPResponder.response(status: 302, headers: [("Location", location)])
+    ])
+    defer { responder.stop() }
+    let error = try await failure(HTTPRequest(url: responder.url("/start?state=st_hidden")))
+    #expect(error.kind == .redirect(location: location), "the caller still gets the whole URL")
+    #expect(
+      error.description.contains("to https://evil.example:8443/cb^[]0;pwned^G;"),
+      "\(error.description)")
+    for hidden in ["code_hidden", "frag_hidden", "st_hidden", "redirect_url", "\u{1b}", "\u{07}"] {
+      #expect(!error.description.contains(hidden), "\(error.description)")
+    }
   }
 }

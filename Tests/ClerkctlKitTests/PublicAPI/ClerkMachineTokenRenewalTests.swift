@@ -95,6 +95,40 @@ struct ClerkMachineTokenRenewalTests {
     #expect(afterLogout == 0, "no identity: a new stream just ends")
   }
 
+  @Test("a lifetime just past the renewal margin is renewed, each lifetime")
+  func shortLifetimeRenews() async throws {
+    // 3 s tokens, 1 s minimum: replaced at 3 - 1 - 1 = 1 s, when the cache is asked for one
+    // with 2.5 s left, which a new 3 s token has (Clerk's whole seconds round that up to 3,
+    // which no live 3 s token can have, so no `min_remaining_ttl_seconds` is sent).
+    for format in [ClerkMachineToken.Format.jwt, .opaque] {
+      var tokens = machine.tokens(format: format, ttl: 3).makeAsyncIterator()
+      let first = try #require(await tokens.next())
+      #expect(await time.pendingSleeps(atLeast: 1).map(rounded) == [1])
+      time.advance(1)
+      let second = try #require(await tokens.next(), "\(format): the stream outlived its first")
+      #expect(second.token != first.token)
+      #expect(first.expiresAt.timeIntervalSince(time.now) >= machine.minimumTokenTtl)
+      #expect(second.expiresAt.timeIntervalSince(time.now) == 3)
+      #expect(await time.pendingSleeps(atLeast: 1).map(rounded) == [1])
+      time.advance(1)
+      let third = try #require(await tokens.next())
+      #expect(Set([first.token, second.token, third.token]).count == 3)
+      try await machine.logout()
+      _ = try await machine.login(secretKey: Self.secret, apiUrl: emulator.fapiURL)
+    }
+  }
+
+  @Test("a lifetime within the renewal margin gives no token at all; one token is still fine")
+  func tooShortLifetimeEndsAtOnce() async throws {
+    // 2 s tokens, 1 s minimum: a new one has less than the 2.5 s a renewal asks for, so it
+    // would be due again at once, each one billed.
+    var delivered = 0
+    for await _ in machine.tokens(format: .jwt, ttl: 2) { delivered += 1 }
+    #expect(delivered == 0)
+    #expect(time.pendingSleeps.isEmpty)
+    #expect(try await machine.token(format: .jwt, ttl: 2).expiresAt > time.now)
+  }
+
   /// Seconds to the hundredth (a `Date` difference is exact to about a microsecond).
   private func rounded(_ seconds: Double) -> Double { RenewalBackoff.rounded(seconds) }
 }

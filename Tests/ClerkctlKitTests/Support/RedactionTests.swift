@@ -33,6 +33,23 @@ struct RedactionTests {
   }
 
   @Test(
+    "a URL in a message is its scheme, host, port and path: no user info, query or fragment",
+    arguments: [
+      ("https://h.example/p?page=2&q=x", "https://h.example/p"),
+      ("https://u:pw@h.example:8443/p/q#frag", "https://h.example:8443/p/q"),
+      ("http://[::1]:9/cb?code=c&state=s", "http://[::1]:9/cb"),
+      ("https://h.example?__clerk_ticket=t", "https://h.example"),
+      ("https://h.example#access_token=t", "https://h.example"),
+      ("/v1/client?_clerk_js_version=5", "/v1/client"),
+      ("https://h.example/a\u{1b}[2Jb\u{202E}c", "https://h.example/a^[[2Jb<U+202E>c"),
+      ("https://u@p@h.example/x", "https://h.example/x"),
+      ("", ""),
+    ])
+  func endpoint(input: String, expected: String) {
+    #expect(Redaction.endpoint(input) == expected)
+  }
+
+  @Test(
     "names that look secret",
     arguments: [
       "token", "Session_Token", "code", "password", "nonce", "auth", "ticket", "jwt", "sig",

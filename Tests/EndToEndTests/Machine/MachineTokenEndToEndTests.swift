@@ -65,6 +65,18 @@ struct MachineTokenEndToEndTests {
     let short = try await fixture.run(["token", "--ttl", "5", "--min-ttl", "5"])
     #expect(short.status == 2)
     #expect(short.stderr.contains("--min-ttl"))
+    // Kept tokens must outlive the renewal margin (--min-ttl + 1.5 s): the message names the
+    // user's --min-ttl, not the margin rounded up to Clerk's whole seconds (3 s here).
+    let scratch = TemporaryDirectory(prefix: "machine-short-watch")
+    let watch = try await fixture.run([
+      "token", "--token-format", "jwt", "--ttl", "2", "--min-ttl", "1", "--watch", "--output",
+      scratch.file("token"),
+    ])
+    #expect(watch.status == 2)
+    #expect(
+      watch.stderr.contains("'--min-ttl' 1 leaves no time to renew tokens that live 2 s"),
+      "\(watch.stderr)")
+    #expect(watch.stderr.split(separator: "\n").count == 1, "\(watch.stderr)")
     #expect(try await fixture.creationRequests() == 0)
     let claims = try await fixture.run(["token", "--claims", "[1]"])
     #expect(claims.status == 2)

@@ -13,11 +13,11 @@ package enum ResponseError: Error, Equatable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .status(let status, let url):
-      "HTTP \(status) from \(Redaction.url(url))"
+      "HTTP \(status) from \(Redaction.endpoint(url))"
     case .redirect(let message):
       message
     case .tooLarge(let url, let limit):
-      "the response from \(Redaction.url(url)) is larger than \(limit / 1024) KiB, the most "
+      "the response from \(Redaction.endpoint(url)) is larger than \(limit / 1024) KiB, the most "
         + "clerkctl reads; for large downloads use curl with "
         + "-H \"Authorization: Bearer $(clerkctl token)\""
     }

@@ -21,11 +21,11 @@ package enum ConvexError: Error, Equatable, CustomStringConvertible {
         + (hint.map { (message.hasSuffix(".") ? String(message.dropLast()) : message) + "; " + $0 }
           ?? message)
     case .unexpectedResponse(let status, let url):
-      "HTTP \(status) from \(Redaction.url(url)) is not a Convex function response; check "
+      "HTTP \(status) from \(Redaction.endpoint(url)) is not a Convex function response; check "
         + "that --url or CONVEX_URL is your deployment URL (https://NAME.convex.cloud)"
     case .otherDeployment(let profile, let used, let named):
       "profile '\(profile)' uses the Convex deployment \(used), but CONVEX_URL names "
-        + "\(Redaction.url(named)); no token was minted or sent. Pass --url \(Redaction.url(named)) "
+        + "\(Redaction.endpoint(named)); no token was minted or sent. Pass --url \(Redaction.endpoint(named)) "
         + "if that deployment is yours"
     }
   }
@@ -42,7 +42,7 @@ package enum ConvexError: Error, Equatable, CustomStringConvertible {
     code: String, message: String, jwt: String, template: String?
   ) -> ConvexError {
     let claims = (try? JWT(jwt))?.payload
-    let issuer = claims?["iss"]?.stringValue ?? "(none)"
+    let issuer = claims?["iss"]?.stringValue.map(Redaction.endpoint) ?? "(none)"
     let audience = claims?["aud"].map(describe) ?? "(none)"
     let source = template.map { "the JWT template named '\($0)'" } ?? "the session token"
     let hint: String?

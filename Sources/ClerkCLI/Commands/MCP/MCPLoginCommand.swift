@@ -76,7 +76,7 @@ package struct MCPLoginCommand: Command {
     let probe = try context.oauthAccount(profile: ProfileName.defaultName)
     let metadata = try ProtectedResourceMetadata.discover(url, server: probe.server)
     guard let issuer = metadata.authorizationServers.first else {
-      throw OAuthError.resourceMetadata("\(url) lists no authorization server")
+      throw OAuthError.resourceMetadata("\(Redaction.endpoint(url)) lists no authorization server")
     }
     // The instance flags or environment, when given, must name the server's issuer.
     if let instance = try context.instanceOverride(),
@@ -142,7 +142,7 @@ package struct MCPLoginCommand: Command {
     guard let response = try? account.server.send(request) else { return }
     if response.status == 401 || response.status == 403 {
       context.note(
-        "clerkctl: warning: \(url) answered HTTP \(response.status) to the new token; it may "
+        "clerkctl: warning: \(Redaction.endpoint(url)) answered HTTP \(response.status) to the new token; it may "
           + "want other scopes (--scope) or not take OAuth tokens from this issuer")
     } else {
       context.note(

@@ -83,7 +83,7 @@ package struct OAuthRegisterCommand: Command {
     let endpoints = try account.endpoints(fapiURL: fapiURL)
     guard let endpoint = endpoints.registration else {
       throw OAuthError.unsupported(
-        "the authorization server at \(fapiURL) offers no dynamic client registration "
+        "the authorization server at \(Redaction.endpoint(fapiURL)) offers no dynamic client registration "
           + "(no registration_endpoint); create an OAuth application in the Clerk Dashboard "
           + "and use its client id")
     }

@@ -185,11 +185,27 @@ extension TokenKeeper {
   /// The first token's error as the user should read it: a template whose tokens live too
   /// briefly to be renewed with `--min-ttl` left is a usage error naming the flag.
   static func explain(_ error: any Error, renewal: TokenRenewal) -> any Error {
-    guard case ClerkError.tokenTooShortLived(let lifetime, _) = error else { return error }
+    switch error {
+    case ClerkError.tokenTooShortLived(let lifetime, _):
+      return UsageError(tooShortToKeep(minTTL: renewal.minTTL, lifetime: lifetime))
+    case MachineAuthError.minTTLNotBelowLifetime(_, let lifetime):
+      // The keeper asked for more than `--min-ttl` (its renewal margin).
+      return MachineAuthError.tooShortToKeep(minTTL: renewal.minTTL, lifetime: lifetime)
+    default:
+      return error
+    }
+  }
+
+  /// Why `--min-ttl` cannot keep tokens of `lifetime` seconds (`nil`: the machine's default)
+  /// fresh, and what would.
+  static func tooShortToKeep(minTTL: Double, lifetime: Int64?) -> String {
+    guard let lifetime else {
+      return "'--min-ttl' \(minTTL.secondsText) leaves no time to renew the machine's tokens; "
+        + "lower it or pick a longer '--ttl'"
+    }
     let most = Double(lifetime) - TokenRenewal.clockPrecision - TokenRenewal.slack - 1
-    return UsageError(
-      "'--min-ttl' \(renewal.minTTL.secondsText) leaves no time to renew tokens that live "
-        + "\(lifetime) s; pick at most \(max(0, most.rounded(.down)).secondsText) s")
+    return "'--min-ttl' \(minTTL.secondsText) leaves no time to renew tokens that live "
+      + "\(lifetime) s; pick at most \(max(0, most.rounded(.down)).secondsText) s"
   }
 
 }

@@ -1,4 +1,5 @@
 import ClerkctlCore
+import ClerkctlWire
 
 /// The parts of Clerk's `User` object a client shows.
 package struct ClerkUser: Sendable, Equatable {
@@ -10,6 +11,10 @@ package struct ClerkUser: Sendable, Equatable {
   package var username: String?
   /// The primary phone number, when the user has one.
   package var phoneNumber: String?
+  /// How the primary email address is verified (its `verification.status`), when Clerk says.
+  package var emailVerification: VerificationStatus?
+  /// How the primary phone number is verified (its `verification.status`), when Clerk says.
+  package var phoneVerification: VerificationStatus?
   /// The organizations the user belongs to, as the `User` object lists them (those Clerk sent
   /// whole; the full list is `GET /v1/me/organization_memberships`).
   package var organizationMemberships: [OrganizationMembership]
@@ -17,6 +22,7 @@ package struct ClerkUser: Sendable, Equatable {
   package init(
     id: String, email: String? = nil, firstName: String? = nil, lastName: String? = nil,
     username: String? = nil, phoneNumber: String? = nil,
+    emailVerification: VerificationStatus? = nil, phoneVerification: VerificationStatus? = nil,
     organizationMemberships: [OrganizationMembership] = []
   ) {
     self.id = id
@@ -25,6 +31,8 @@ package struct ClerkUser: Sendable, Equatable {
     self.lastName = lastName
     self.username = username
     self.phoneNumber = phoneNumber
+    self.emailVerification = emailVerification
+    self.phoneVerification = phoneVerification
     self.organizationMemberships = organizationMemberships
   }
 
@@ -51,9 +59,16 @@ package struct ClerkUser: Sendable, Equatable {
       lastName: json["last_name"]?.stringValue,
       username: json["username"]?.stringValue,
       phoneNumber: phone?["phone_number"]?.stringValue,
+      emailVerification: Self.verificationStatus(of: primary),
+      phoneVerification: Self.verificationStatus(of: phone),
       organizationMemberships: (json["organization_memberships"]?.arrayValue ?? []).compactMap {
         try? OrganizationMembership(json: $0)
       }
     )
+  }
+
+  /// The `verification.status` of an email address or phone number object.
+  private static func verificationStatus(of identification: JSONValue?) -> VerificationStatus? {
+    identification?["verification"]?["status"]?.stringValue.map(VerificationStatus.init(rawValue:))
   }
 }
