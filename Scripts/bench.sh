@@ -235,7 +235,22 @@ time_ratio=$(ratio "$t_ctl" "$t_gh")
 mem_ratio=$(ratio "$m_ctl" "$m_gh")
 time_ok=$(at_most "$time_ratio" 0.1)
 mem_ok=$(at_most "$mem_ratio" 0.4)
-hello_time_ratio=$(ratio "$t_ctl" "$t_hello")
+# The ratio to the static hello, the tightest target, from rounds that alternate the two: one
+# hyperfine run over seven commands spends seconds between clerkctl's runs and the hello's, and
+# this shared machine's load moves in seconds. Short runs of the pair, each ratio taken
+# within its own run; the median of the rounds is the figure, the range says how noisy it was.
+hello_rounds=${BENCH_HELLO_ROUNDS:-9}
+round_ratios=()
+for round in $(seq 1 "$hello_rounds"); do
+  HOME=$work/home hyperfine -N --style none --warmup 5 --runs "$((runs / 4 > 20 ? runs / 4 : 20))" \
+    --export-json "$work/pair.json" \
+    -n clerkctl "$bin/clerkctl token --template convex" -n hello "$hello_static" >/dev/null 2>&1
+  round_ratios+=("$(json "$work/pair.json" '"%.4f" % (j["results"][0]["median"] / j["results"][1]["median"])')")
+done
+read -r hello_time_ratio hello_ratio_low hello_ratio_high < <(python3 -c '
+import statistics, sys
+values = sorted(float(v) for v in sys.argv[1:])
+print("%.2f %.2f %.2f" % (statistics.median(values), values[0], values[-1]))' "${round_ratios[@]}")
 hello_mem_ratio=$(ratio "$m_ctl" "$m_hello")
 hello_time_ok=$(at_most "$hello_time_ratio" 1.5)
 hello_mem_ok=$(at_most "$hello_mem_ratio" 2)
@@ -512,7 +527,9 @@ creations (\`POST /m2m_tokens\` in the emulator's request log): **$machine_avoid
 avoided**, each one Clerk would bill (target: none made: $machine_cache_ok). API-key profile /
 user profile cache hit (same run): **$apikey_ratio** × the time (target ≤ 1.1: $apikey_ok).
 
-clerkctl / static Swift hello: **$hello_time_ratio** × the time (target ≤ 1.5: $hello_time_ok),
+clerkctl / static Swift hello: **$hello_time_ratio** × the time (target ≤ 1.5: $hello_time_ok;
+the median of $hello_rounds rounds that alternate the two, each ratio within one hyperfine run,
+ranging $hello_ratio_low–$hello_ratio_high; the table's medians are from the one long run),
 **$hello_mem_ratio** × the memory (target ≤ 2: $hello_mem_ok); clerkctl / \`cat\`:
 $(ratio "$t_ctl" "$t_cat") × the time, $(ratio "$m_ctl" "$m_cat") × the memory.
 
