@@ -15,15 +15,42 @@ public final class EmulatorProcess: @unchecked Sendable {
   /// The whole ready line, parsed.
   package let ready: JSONValue
   private let child: SpawnedProcess
+  /// The directory of the signing key file this child was given (``SigningKey/testKey``).
+  private let keyDirectory: TemporaryDirectory?
   /// The ``ChildSlots`` slot of the test that awaited this emulator (given back on release).
   fileprivate let slot = Lock<ChildSlots.Slot?>(nil)
 
+  /// Where a child's signing key comes from.
+  public enum SigningKey: Sendable {
+    /// The test key in `Resources/emulator` (unless `arguments` name a `--key-file`), under an
+    /// instance id of this start's own: no child spends the CPU on generating a key, and none
+    /// makes a request wait for one (see that directory's README).
+    case testKey
+    /// Whatever the emulator does with its arguments: generate one in the background, or use
+    /// the config's `key_file` (for the tests of exactly that).
+    case emulatorsOwn
+  }
+
   /// Starts the emulator and waits for its one-line ready message.
-  public init(arguments: [String] = [], environment: [String: String] = [:]) throws {
+  public init(
+    arguments: [String] = [], environment: [String: String] = [:],
+    signingKey: SigningKey = .testKey
+  ) throws {
     var env = ProcessInfo.processInfo.environment
     env.merge(environment) { _, new in new }
+    var keyArguments: [String] = []
+    if case .testKey = signingKey, !arguments.contains("--key-file") {
+      let directory = TemporaryDirectory(prefix: "emulator-key")
+      let path = directory.file("signing-key.pem")
+      try Data(try Self.testKeyFile().utf8).write(to: URL(fileURLWithPath: path))
+      chmod(path, 0o600)
+      keyArguments = ["--key-file", path]
+      keyDirectory = directory
+    } else {
+      keyDirectory = nil
+    }
     let child = try SpawnedProcess(
-      BuiltProducts.path("clerk-emulator"), ["--port", "0", "--quiet"] + arguments,
+      BuiltProducts.path("clerk-emulator"), ["--port", "0", "--quiet"] + keyArguments + arguments,
       environment: env, input: .null)
     self.child = child
     _ = child.waitForOutput(timeout: 60) { stdout, _ in stdout.contains("\n") }
@@ -51,11 +78,12 @@ public final class EmulatorProcess: @unchecked Sendable {
 
   /// Starts the emulator on a thread of its own and awaits its ready line.
   public static func start(
-    arguments: [String] = [], environment: [String: String] = [:]
+    arguments: [String] = [], environment: [String: String] = [:],
+    signingKey: SigningKey = .testKey
   ) async throws -> EmulatorProcess {
     let slot = await ChildSlots.shared.take()
     let emulator = try await onOwnThread {
-      try EmulatorProcess(arguments: arguments, environment: environment)
+      try EmulatorProcess(arguments: arguments, environment: environment, signingKey: signingKey)
     }
     emulator.slot.withLock { $0 = slot }
     return emulator
@@ -84,6 +112,23 @@ public final class EmulatorProcess: @unchecked Sendable {
 
   /// Sends SIGTERM without waiting: the child's own reaping thread collects it.
   deinit { child.send(SIGTERM) }
+
+  /// The test key's PEM, read once.
+  private static let testKeyPEM = Result<String, any Error> {
+    guard let root = Bundle.module.url(forResource: "Resources", withExtension: nil) else {
+      throw EmulatorStartError(line: "the ClerkTestSupport resources are missing from the build")
+    }
+    let url = root.appendingPathComponent("emulator").appendingPathComponent("signing-key.pem")
+    return try String(contentsOf: url, encoding: .utf8)
+  }
+
+  /// A key file holding the test key under a new instance id (`ins_` and 27 letters or digits,
+  /// as the emulator names its instances), so that no two children share a `kid`.
+  private static func testKeyFile() throws -> String {
+    let alphabet = Array("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz")
+    let id = "ins_" + String((0..<27).map { _ in alphabet[Int.random(in: 0..<alphabet.count)] })
+    return "clerk-emulator instance \(id)\n" + (try testKeyPEM.get())
+  }
 }
 
 /// The emulator did not print its ready line.

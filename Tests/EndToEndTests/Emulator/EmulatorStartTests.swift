@@ -43,7 +43,7 @@ struct EmulatorStartTests {
 
   @Test("a plain start: requests sent right after the ready line wait for the key and succeed")
   func firstRequestsRaceTheKey() async throws {
-    let emulator = try await EmulatorProcess.start()
+    let emulator = try await EmulatorProcess.start(signingKey: .emulatorsOwn)
     // Sent at once, while the key is most likely still being generated.
     async let served = jwks(emulator)
     async let token = mint(emulator)
@@ -57,7 +57,7 @@ struct EmulatorStartTests {
   @Test("SIGTERM while the key is still being generated: the emulator waits for it, exits 0")
   func stopDuringGeneration() async throws {
     for _ in 0..<3 {
-      let emulator = try await EmulatorProcess.start()
+      let emulator = try await EmulatorProcess.start(signingKey: .emulatorsOwn)
       #expect(await emulator.stop() == 0)
     }
   }
@@ -103,11 +103,13 @@ struct EmulatorStartTests {
        "key_file": "emulator-key.pem"}
       """#
     try Data(body.utf8).write(to: URL(fileURLWithPath: config))
-    let first = try await EmulatorProcess.start(arguments: ["--config", config])
+    let first = try await EmulatorProcess.start(
+      arguments: ["--config", config], signingKey: .emulatorsOwn)
     let firstKeys = try await jwks(first)
     #expect(await first.stop() == 0)
     #expect(TemporaryDirectory.mode(of: directory.file("emulator-key.pem")) == 0o600)
-    let second = try await EmulatorProcess.start(arguments: ["--config", config])
+    let second = try await EmulatorProcess.start(
+      arguments: ["--config", config], signingKey: .emulatorsOwn)
     #expect(try await jwks(second) == firstKeys)
     #expect(await second.stop() == 0)
   }
