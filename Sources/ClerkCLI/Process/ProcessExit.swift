@@ -34,10 +34,7 @@ package enum ProcessExit {
   package static func terminate(
     _ error: any Error, restoring: [ProcessGuard.SavedTerminal], terminal: Terminal
   ) -> Never {
-    for saved in restoring.reversed() {
-      var state = saved.state
-      _ = tcsetattr(saved.descriptor, TCSAFLUSH, &state)
-    }
+    TerminalSettings.process.restoreForExit(restoring)
     terminal.writeError("\n" + ErrorReporter.report(for: error, commandPath: []))
     _exit(ErrorReporter.exitCode(for: error).rawValue)
   }

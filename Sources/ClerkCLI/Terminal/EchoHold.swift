@@ -18,7 +18,7 @@ enum EchoHold {
       guard tcgetattr(STDIN_FILENO, &state) == 0 else { return nil }
       var silent = state
       silent.c_lflag &= ~tcflag_t(ECHO)
-      _ = tcsetattr(STDIN_FILENO, TCSANOW, &silent)
+      TerminalSettings.process.apply(silent, to: STDIN_FILENO)
       let saved = ProcessGuard.SavedTerminal(descriptor: STDIN_FILENO, state: state)
       original = saved
       return saved
@@ -28,8 +28,8 @@ enum EchoHold {
   /// Ends the hold: the terminal echoes as it did before ``begin()``.
   static func end() {
     original.withLock { original in
-      guard var saved = original?.state else { return }
-      _ = tcsetattr(STDIN_FILENO, TCSANOW, &saved)
+      guard let saved = original?.state else { return }
+      TerminalSettings.process.apply(saved, to: STDIN_FILENO)
       original = nil
     }
   }
@@ -40,7 +40,7 @@ enum EchoHold {
     original.withLock { original in
       guard var state = original?.state else { return }
       if !on { state.c_lflag &= ~tcflag_t(ECHO) }
-      _ = tcsetattr(STDIN_FILENO, TCSANOW, &state)
+      TerminalSettings.process.apply(state, to: STDIN_FILENO)
     }
   }
 }

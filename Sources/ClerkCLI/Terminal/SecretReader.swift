@@ -21,9 +21,9 @@ enum SecretReader {
       terminal)
     var silent = original
     silent.c_lflag &= ~tcflag_t(ECHO)
-    _ = tcsetattr(descriptor, TCSAFLUSH, &silent)
+    TerminalSettings.process.apply(silent, to: descriptor, action: TCSAFLUSH)
     defer {
-      _ = tcsetattr(descriptor, TCSAFLUSH, &original)
+      TerminalSettings.process.apply(original, to: descriptor, action: TCSAFLUSH)
       watching.stop()
       var newline = UInt8(ascii: "\n")
       _ = write(STDERR_FILENO, &newline, 1)
