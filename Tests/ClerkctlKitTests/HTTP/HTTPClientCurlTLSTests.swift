@@ -10,12 +10,19 @@ import Testing
 struct HTTPClientCurlTLSTests {
   let body = Array(#"{"ok":true}"#.utf8)
 
+  /// A GET of `url` with two minutes to answer: what is checked is how the handshake ends, not
+  /// how fast (under ThreadSanitizer, beside two other test runs, one took over the default
+  /// 15 s and ended as a timeout instead of the TLS error under test).
+  private func get(_ url: String) -> HTTPRequest {
+    HTTPRequest(url: url, timeout: 120)
+  }
+
   /// Sends a GET to `url` and returns the `HTTPError` it must throw.
   private func failure(
     _ url: String, client: HTTPClient, sourceLocation: SourceLocation = #_sourceLocation
   ) async throws -> HTTPError {
     try await #require(throws: HTTPError.self, sourceLocation: sourceLocation) {
-      try await client.awaitedSend(HTTPRequest(url: url))
+      try await client.awaitedSend(get(url))
     }
   }
 
@@ -46,7 +53,7 @@ struct HTTPClientCurlTLSTests {
     let server = try await TLSTestServer.start(body: body)
     let client = HTTPClient.curl(CurlConfiguration(caBundlePath: try TLSTestServer.caPath))
     let response = try await client.awaitedSend(
-      HTTPRequest(url: server.url("/anything?q=1", host: host)))
+      get(server.url("/anything?q=1", host: host)))
     #expect(response.status == 200)
     #expect(response.headers["Content-Type"] == "application/json")
     #expect(response.body == body)
@@ -60,10 +67,10 @@ struct HTTPClientCurlTLSTests {
     let wrong = try await TLSTestServer.start(certificate: .wrongHost, body: body)
     // One client for both: a reused handle must verify the host name all the same.
     let client = HTTPClient.curl(CurlConfiguration(caBundlePath: try TLSTestServer.caPath))
-    #expect(try await client.awaitedSend(HTTPRequest(url: good.url(host: host))).body == body)
+    #expect(try await client.awaitedSend(get(good.url(host: host))).body == body)
     let error = try await failure(wrong.url(host: host), client: client)
     #expect(error.kind == .tls)
     #expect(error.description.contains("\(host):\(wrong.port)"))
-    #expect(try await client.awaitedSend(HTTPRequest(url: good.url(host: host))).status == 200)
+    #expect(try await client.awaitedSend(get(good.url(host: host))).status == 200)
   }
 }
