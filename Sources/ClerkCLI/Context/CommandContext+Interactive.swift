@@ -13,9 +13,14 @@ extension CommandContext {
       return try processGuard.guarding(watch, terminal: terminal, body)
     }
     var watch = watch
-    watch.restoring = terminal.holdEcho()
     if watch.interruption == nil { watch.interruption = CLIError.interrupted }
-    defer { terminal.releaseEcho() }
-    return try processGuard.guarding(watch, terminal: terminal, body)
+    return try processGuard.guarding(watch, terminal: terminal) {
+      // Echo goes off only once Ctrl-C is the guard's: from then on the process's end puts the
+      // terminal back as it was found (`TerminalSettings`). Held before the watch, a Ctrl-C in
+      // between would have ended clerkctl by the signal, leaving the terminal silent.
+      terminal.holdEcho()
+      defer { terminal.releaseEcho() }
+      return try body()
+    }
   }
 }

@@ -4,24 +4,22 @@ import Glibc
 /// Keeps the live terminal from echoing while clerkctl waits between prompts, the way sudo and
 /// ssh never leave a terminal echoing while a secret may be typed: what is typed ahead of a
 /// password prompt (during a slow request) is not shown. Echoing prompts turn echo back on for
-/// the read (``echoing(_:)``); ``end()`` puts the terminal back as it was.
+/// the read (``echo(_:)``); ``end()`` puts the terminal back as it was, and so does the
+/// process's end (`TerminalSettings`).
 enum EchoHold {
   /// The terminal's state before the hold; `nil` while none is in force.
   private static let original = Lock<ProcessGuard.SavedTerminal?>(nil)
 
-  /// Turns echo off on stdin when it is a terminal; returns the state to put back (for
-  /// `ProcessGuard`'s restoring), or `nil` when nothing changed.
-  static func begin() -> ProcessGuard.SavedTerminal? {
+  /// Turns echo off on stdin when it is a terminal (and no hold is in force already).
+  static func begin() {
     original.withLock { original in
-      guard original == nil, isatty(STDIN_FILENO) == 1 else { return nil }
+      guard original == nil, isatty(STDIN_FILENO) == 1 else { return }
       var state = termios()
-      guard tcgetattr(STDIN_FILENO, &state) == 0 else { return nil }
+      guard tcgetattr(STDIN_FILENO, &state) == 0 else { return }
       var silent = state
       silent.c_lflag &= ~tcflag_t(ECHO)
       TerminalSettings.process.apply(silent, to: STDIN_FILENO)
-      let saved = ProcessGuard.SavedTerminal(descriptor: STDIN_FILENO, state: state)
-      original = saved
-      return saved
+      original = ProcessGuard.SavedTerminal(descriptor: STDIN_FILENO, state: state)
     }
   }
 

@@ -27,9 +27,9 @@ package struct Terminal: Sendable {
   /// - Throws: ``CLIError/inputEnded(_:)`` at end of input.
   package var readSecret: @Sendable (_ prompt: String) throws -> String
   /// Turns echo off on an interactive stdin until ``releaseEcho`` (echoing prompts still
-  /// echo), so nothing typed ahead of a secret prompt shows; returns the state to restore on
-  /// Ctrl-C, or `nil` when nothing changed (not a terminal, or a test's terminal).
-  package var holdEcho: @Sendable () -> ProcessGuard.SavedTerminal?
+  /// echo), so nothing typed ahead of a secret prompt shows; does nothing when stdin is not a
+  /// terminal (or in a test's terminal). The process's end puts it back (`TerminalSettings`).
+  package var holdEcho: @Sendable () -> Void
   /// The width in columns of the terminal stdout (else stderr) is, `nil` when neither is one.
   package var columns: @Sendable () -> Int?
   /// Ends ``holdEcho``'s hold.
@@ -46,7 +46,7 @@ package struct Terminal: Sendable {
     isTerminal: @escaping @Sendable (Stream) -> Bool,
     readSecret: @escaping @Sendable (_ prompt: String) throws -> String,
     readAtMost: (@Sendable (_ limit: Int) -> [UInt8])? = nil,
-    holdEcho: @escaping @Sendable () -> ProcessGuard.SavedTerminal? = { nil },
+    holdEcho: @escaping @Sendable () -> Void = {},
     releaseEcho: @escaping @Sendable () -> Void = {},
     echoWhilePrompting: @escaping @Sendable (Bool) -> Void = { _ in },
     columns: @escaping @Sendable () -> Int? = { nil }

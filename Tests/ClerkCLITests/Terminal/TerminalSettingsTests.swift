@@ -49,4 +49,16 @@ struct TerminalSettingsTests {
     ])
     #expect(terminal.echoes)
   }
+
+  @Test("a terminal changed here is put back as it was found, though no watch saved it")
+  func foundStateRestored() throws {
+    let terminal = try PseudoTerminal()
+    let settings = TerminalSettings()
+    #expect(terminal.echoes)
+    // The echo hold between prompts: its change is made before anything saved the state.
+    #expect(settings.apply(state(of: terminal, echo: false), to: terminal.secondary))
+    #expect(settings.apply(state(of: terminal, echo: false), to: terminal.secondary))
+    settings.restoreForExit([])
+    #expect(terminal.echoes, "the terminal was left without echo")
+  }
 }
