@@ -1,4 +1,5 @@
 import ClerkCLI
+import ClerkTestSupport
 import ClerkctlCommandLine
 import ClerkctlCore
 import ClerkctlCurl
@@ -43,6 +44,7 @@ extension CommandContext {
   func overLoopback() -> CommandContext {
     var context = self
     context.makeHTTPClient = { .curl($0) }
+    context.spawnGate = ExecutableFile.spawnGate
     context.clock = .system
     return context
   }

@@ -200,6 +200,7 @@ package final class CLIFixture: Sendable {
     let http = inMemory.http
     context.makeHTTPClient = { _ in http }
     context.launchBrowser = { _, _ in false }
+    context.spawnGate = ExecutableFile.spawnGate
     context.keyring = keyring.withLock { $0 }
     let status = CLI.run(arguments: arguments, context: context)
     return ProcessResult(

@@ -1,3 +1,4 @@
+import ClerkCLI
 import Glibc
 
 /// The programs tests write and then run (scripts, a copy of clerkctl), written so that no
@@ -14,9 +15,9 @@ import Glibc
 /// So these files are opened with `O_CLOEXEC`, and written and closed while no spawn of the
 /// test process is under way: the test support's own spawns (``SpawnedProcess``,
 /// ``InheritingChild``) run inside ``spawning(_:)``, and glibc's `posix_spawn` returns only once
-/// the child has exec'd, after which it holds no close-on-exec descriptor. (A child clerkctl's
-/// own code starts in an in-process test does not take the lock; it can hold such a file only
-/// between its clone and its exec, while the file is still being written.)
+/// the child has exec'd, after which it holds no close-on-exec descriptor. clerkctl's own spawns
+/// in an in-process run take it too: ``CLIFixture`` gives them ``spawnGate``. (A child held such
+/// a file between its clone and its exec, and the test that then ran it got ETXTBSY.)
 package enum ExecutableFile {
   /// Writers hold it exclusively, spawns shared.
   private static let gate = ReadWriteGate()
@@ -33,6 +34,9 @@ package enum ExecutableFile {
     }
     try write(bytes, to: path, mode: mode)
   }
+
+  /// ``spawning(_:)`` as clerkctl's commands take it (`CommandContext.spawnGate`).
+  package static let spawnGate: ChildProcess.SpawnGate = { spawn in spawning(spawn) }
 
   /// Runs `body` (a `posix_spawn`) while no executable is being written.
   package static func spawning<Result>(_ body: () throws -> Result) rethrows -> Result {

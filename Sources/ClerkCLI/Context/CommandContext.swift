@@ -29,6 +29,9 @@ package struct CommandContext: Sendable {
   package var makeHTTPClient: @Sendable (CurlConfiguration) -> HTTPClient = { _ in
     .unconfigured
   }
+  /// What the commands' child processes are spawned inside (``ChildProcess/SpawnGate``): the
+  /// spawn alone, in clerkctl and by default; a test process's lock in its in-process runs.
+  package var spawnGate: ChildProcess.SpawnGate = ChildProcess.ungated
   /// Starts a browser on a command line (see ``BrowserLauncher``); returns whether it started.
   /// `.live` starts the system's; by default none starts.
   package var launchBrowser:

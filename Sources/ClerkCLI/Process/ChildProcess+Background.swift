@@ -8,7 +8,7 @@ extension ChildProcess {
   ///
   /// - Throws: `ChildProcessError` when the command is not found or cannot be started.
   package static func start(
-    _ arguments: [String], environment: [String: String]
+    _ arguments: [String], environment: [String: String], gate: SpawnGate = ungated
   ) throws(ChildProcessError) {
     guard let command = arguments.first else { throw .notFound(command: "") }
     let path = try resolve(command, path: environment["PATH"])
@@ -21,9 +21,11 @@ extension ChildProcess {
     posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
     posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
     var pid: pid_t = 0
-    let spawned = withCleanSignalMask { attributes in
-      withExtendedLifetime((argv, envp)) {
-        posix_spawn(&pid, path, &actions, &attributes, argv.pointer, envp.pointer)
+    let spawned = gate {
+      withCleanSignalMask { attributes in
+        withExtendedLifetime((argv, envp)) {
+          posix_spawn(&pid, path, &actions, &attributes, argv.pointer, envp.pointer)
+        }
       }
     }
     guard spawned == 0 else {

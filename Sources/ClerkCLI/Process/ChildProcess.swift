@@ -23,6 +23,16 @@ package enum ChildProcess {
   /// The signals forwarded to the child.
   package static let forwardedSignals: [Int32] = [SIGINT, SIGTERM, SIGHUP]
 
+  /// What every spawn runs inside: the spawn itself in clerkctl; in a test process, a lock
+  /// that keeps spawns apart from the writing of programs the tests then run. A child holds
+  /// every descriptor of this process between its clone and its exec, and one open for
+  /// writing makes `execve` of that file fail with ETXTBSY (seen as `Text file busy` in a
+  /// loaded run while an in-process `exec` started its child).
+  package typealias SpawnGate = @Sendable (_ spawn: () -> Int32) -> Int32
+
+  /// The gate that only spawns.
+  package static let ungated: SpawnGate = { spawn in spawn() }
+
   /// Runs `arguments[0]` with `arguments` as its argv and exactly `environment` as its
   /// environment, and waits for it.
   ///
@@ -33,10 +43,12 @@ package enum ChildProcess {
   ///   - environment: the child's whole environment; its `PATH` is used to find the command.
   ///   - parentDeathSignal: a signal the child gets when this process dies, however it dies
   ///     (SIGKILL included), so it never outlives it; `nil`: it may.
+  ///   - gate: what the spawn runs inside (``SpawnGate``).
   /// - Returns: the exit status, or `128 + n` when signal `n` ended the child.
   /// - Throws: `ChildProcessError` when the command is not found or cannot be run.
   package static func run(
-    _ arguments: [String], environment: [String: String], parentDeathSignal: Int32? = nil
+    _ arguments: [String], environment: [String: String], parentDeathSignal: Int32? = nil,
+    gate: SpawnGate = ungated
   ) throws(ChildProcessError) -> Int32 {
     guard let command = arguments.first else { throw .notFound(command: "") }
     let path = try resolve(command, path: environment["PATH"])
@@ -45,22 +57,25 @@ package enum ChildProcess {
     let saved = installForwarding()
     defer { restore(saved) }
     var pid: pid_t = 0
-    let spawned: Int32
-    if let parentDeathSignal {
+    let spawned = gate {
+      guard let parentDeathSignal else {
+        return withCleanSignalMask { attributes in
+          withExtendedLifetime((argv, envp)) {
+            posix_spawn(&pid, path, nil, &attributes, argv.pointer, envp.pointer)
+          }
+        }
+      }
       let started = withExtendedLifetime((argv, envp)) {
         ParentDeathSpawn.spawn(
           path: path, arguments: argv.pointer, environment: envp.pointer,
           signal: parentDeathSignal)
       }
       switch started {
-      case .success(let child): (pid, spawned) = (child, 0)
-      case .failure(let failure): spawned = failure.code
-      }
-    } else {
-      spawned = withCleanSignalMask { attributes in
-        withExtendedLifetime((argv, envp)) {
-          posix_spawn(&pid, path, nil, &attributes, argv.pointer, envp.pointer)
-        }
+      case .success(let child):
+        pid = child
+        return 0
+      case .failure(let failure):
+        return failure.code
       }
     }
     guard spawned == 0 else {

@@ -42,38 +42,43 @@ struct ChildProcessTests {
   @Test(
     "Exit status passes through; a signal gives 128+N; the environment is exactly the one given")
   func runs() throws {
+    // Spawned apart from the programs other tests are writing (``ExecutableFile``).
+    let gate = ExecutableFile.spawnGate
     #expect(
-      try ChildProcess.run(["sh", "-c", "exit 5"], environment: ["PATH": "/usr/bin:/bin"]) == 5)
+      try ChildProcess.run(
+        ["sh", "-c", "exit 5"], environment: ["PATH": "/usr/bin:/bin"], gate: gate) == 5)
     #expect(
-      try ChildProcess.run(["sh", "-c", "kill -KILL $$"], environment: ["PATH": "/usr/bin:/bin"])
+      try ChildProcess.run(
+        ["sh", "-c", "kill -KILL $$"], environment: ["PATH": "/usr/bin:/bin"], gate: gate)
         == 137)
     let check = "[ \"$ONLY\" = yes ] && [ -z \"$HOME\" ]"
     #expect(
       try ChildProcess.run(
-        ["sh", "-c", check], environment: ["PATH": "/usr/bin:/bin", "ONLY": "yes"])
+        ["sh", "-c", check], environment: ["PATH": "/usr/bin:/bin", "ONLY": "yes"], gate: gate)
         == 0)
     // The same through the fork that sets a parent-death signal (in this test: one child at a
     // time, as the signal forwarding wants), and an execve that fails is reported as
     // posix_spawn reports it.
     let path = ["PATH": "/usr/bin:/bin"]
     #expect(
-      try ChildProcess.run(["sh", "-c", "exit 5"], environment: path, parentDeathSignal: SIGTERM)
+      try ChildProcess.run(
+        ["sh", "-c", "exit 5"], environment: path, parentDeathSignal: SIGTERM, gate: gate)
         == 5)
     #expect(
       try ChildProcess.run(
-        ["sh", "-c", "kill -KILL $$"], environment: path, parentDeathSignal: SIGTERM)
+        ["sh", "-c", "kill -KILL $$"], environment: path, parentDeathSignal: SIGTERM, gate: gate)
         == 137)
     #expect(
       try ChildProcess.run(
         ["sh", "-c", check], environment: ["PATH": "/usr/bin:/bin", "ONLY": "yes"],
-        parentDeathSignal: SIGTERM) == 0)
+        parentDeathSignal: SIGTERM, gate: gate) == 0)
     let directory = TemporaryDirectory()
     let broken = directory.file("broken")
     try ExecutableFile.write("#!/nonexistent/interpreter\n", to: broken)
     #expect(
       throws: ChildProcessError.notExecutable(command: broken, reason: "No such file or directory")
     ) {
-      try ChildProcess.run([broken], environment: path, parentDeathSignal: SIGTERM)
+      try ChildProcess.run([broken], environment: path, parentDeathSignal: SIGTERM, gate: gate)
     }
   }
 }

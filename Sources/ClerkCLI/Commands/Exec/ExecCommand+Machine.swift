@@ -14,7 +14,7 @@ extension ExecCommand {
     var environment = childEnvironment(context)
     environment[variable] = result.token.token
     environment[variable + "_EXPIRES_AT"] = String(result.token.expiresAt)
-    return try ChildProcess.run(command, environment: environment)
+    return try ChildProcess.run(command, environment: environment, gate: context.spawnGate)
   }
 
   /// clerkctl's environment without the secrets a child must not inherit: a machine secret

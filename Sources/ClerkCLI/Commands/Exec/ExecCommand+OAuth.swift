@@ -14,6 +14,6 @@ extension ExecCommand {
     var environment = childEnvironment(context)
     environment[variable] = result.accessToken
     environment[variable + "_EXPIRES_AT"] = String(result.expiresAt)
-    return try ChildProcess.run(command, environment: environment)
+    return try ChildProcess.run(command, environment: environment, gate: context.spawnGate)
   }
 }

@@ -27,6 +27,7 @@ extension ExecCommand {
     environment.merge(supply.variables(name: variable)) { _, new in new }
     // The child gets SIGTERM when clerkctl dies, even by SIGKILL: it must not run on holding
     // the name of an endpoint no one serves any more.
-    return try ChildProcess.run(command, environment: environment, parentDeathSignal: SIGTERM)
+    return try ChildProcess.run(
+      command, environment: environment, parentDeathSignal: SIGTERM, gate: context.spawnGate)
   }
 }

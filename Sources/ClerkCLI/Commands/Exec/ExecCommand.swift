@@ -105,7 +105,7 @@ package struct ExecCommand: Command {
     var environment = childEnvironment(context)
     environment[variable] = result.token.jwt
     environment[variable + "_EXPIRES_AT"] = String(result.token.expiresAt)
-    return try ChildProcess.run(command, environment: environment)
+    return try ChildProcess.run(command, environment: environment, gate: context.spawnGate)
   }
 
   /// Whether `name` is a portable environment variable name: `[A-Za-z_][A-Za-z0-9_]*`.

@@ -56,6 +56,7 @@ struct OAuthProfileCommandTests {
     var context = CommandContext(terminal: terminal, environment: environment, clock: time.clock)
     let http = server.http
     context.makeHTTPClient = { _ in http }
+    context.spawnGate = ExecutableFile.spawnGate
     context.launchBrowser = { command, _ in
       guard browser != .none, let url = command.last else { return false }
       DetachedThread.start {
