@@ -12,27 +12,24 @@ import Glibc
 /// it is close-on-exec. Seen once in twenty full runs on a loaded machine: a clerkctl copied
 /// into a test's home failed to start (126, `Text file busy`).
 ///
-/// So these files are opened with `O_CLOEXEC`, and written and closed while no spawn of the
-/// test process is under way: the test support's own spawns (``SpawnedProcess``,
-/// ``InheritingChild``) run inside ``spawning(_:)``, and glibc's `posix_spawn` returns only once
-/// the child has exec'd, after which it holds no close-on-exec descriptor. clerkctl's own spawns
-/// in an in-process run take it too: ``CLIFixture`` gives them ``spawnGate``. (A child held such
-/// a file between its clone and its exec, and the test that then ran it got ETXTBSY.)
+/// So these files are written by a child (`/bin/sh`: `printf` or `cp`, then `chmod`) that the
+/// test process waits for: the test process never has them open for writing. The gate is older
+/// and now a second line: the test support's own spawns (``SpawnedProcess``, ``InheritingChild``)
+/// and clerkctl's in an in-process run (``CLIFixture`` gives them ``spawnGate``) do not overlap
+/// a write.
 package enum ExecutableFile {
   /// Writers hold it exclusively, spawns shared.
   private static let gate = ReadWriteGate()
 
   /// Writes `contents` to a new file at `path` (replacing one that is there) with `mode`.
   package static func write(_ contents: String, to path: String, mode: mode_t = 0o755) throws {
-    try write(Array(contents.utf8), to: path, mode: mode)
+    try writeInChild(
+      #"rm -f -- "$1" && printf '%s' "$3" > "$1" && chmod "$2" -- "$1""#, path, mode, contents)
   }
 
   /// Copies the file at `source` (a built product) to `path` with `mode`.
   package static func copy(from source: String, to path: String, mode: mode_t = 0o755) throws {
-    guard let bytes = read(source) else {
-      throw SpawnError(message: "cannot read \(source): \(String(cString: strerror(errno)))")
-    }
-    try write(bytes, to: path, mode: mode)
+    try writeInChild(#"rm -f -- "$1" && cp -- "$3" "$1" && chmod "$2" -- "$1""#, path, mode, source)
   }
 
   /// ``spawning(_:)`` as clerkctl's commands take it (`CommandContext.spawnGate`).
@@ -45,45 +42,44 @@ package enum ExecutableFile {
     return try body()
   }
 
-  private static func write(_ bytes: [UInt8], to path: String, mode: mode_t) throws {
-    gate.lockExclusive()
-    defer { gate.unlock() }
-    unlink(path)
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
-    guard descriptor >= 0 else {
-      throw SpawnError(message: "cannot create \(path): \(String(cString: strerror(errno)))")
-    }
-    var offset = 0
-    while offset < bytes.count {
-      let written = bytes[offset...].withUnsafeBytes {
-        Glibc.write(descriptor, $0.baseAddress, $0.count)
+  /// Runs `script` in `/bin/sh` with `$1` the path, `$2` the mode in octal and `$3` `operand`,
+  /// and waits for it: the file is opened for writing in that child only, so no descriptor
+  /// writing it ever exists in the test process, and no child the test process starts, by any
+  /// means, can hold one. (Opened here, a spawn that does not take the gate — Swift Testing's
+  /// exit tests, three of them — held it between its clone and its exec, and a program written
+  /// meanwhile failed to start: 1 of 20 loaded runs.) The mode is exact, whatever the umask.
+  private static func writeInChild(
+    _ script: String, _ path: String, _ mode: mode_t, _ operand: String
+  ) throws {
+    let argv: [UnsafeMutablePointer<CChar>?] =
+      ["/bin/sh", "-c", script, "sh", path, String(mode, radix: 8), operand].map {
+        (argument: String) in strdup(argument)
       }
-      if written < 0 && errno == EINTR { continue }
-      guard written > 0 else {
-        let reason = String(cString: strerror(errno))
-        close(descriptor)
-        throw SpawnError(message: "cannot write \(path): \(reason)")
+      + [nil]
+    let envp: [UnsafeMutablePointer<CChar>?] = [strdup("PATH=/usr/bin:/bin"), nil]
+    defer { for pointer in argv + envp { free(pointer) } }
+    var actions = posix_spawn_file_actions_t()
+    posix_spawn_file_actions_init(&actions)
+    defer { posix_spawn_file_actions_destroy(&actions) }
+    posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+    posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+    var pid: pid_t = 0
+    let spawned: Int32 = {
+      gate.lockExclusive()
+      defer { gate.unlock() }
+      return posix_spawn(&pid, "/bin/sh", &actions, nil, argv, envp)
+    }()
+    guard spawned == 0 else {
+      throw SpawnError(message: "cannot write \(path): \(String(cString: strerror(spawned)))")
+    }
+    var status: Int32 = 0
+    while waitpid(pid, &status, 0) < 0 {
+      guard errno == EINTR else {
+        throw SpawnError(message: "cannot write \(path): \(String(cString: strerror(errno)))")
       }
-      offset += written
     }
-    // The mode is exact, whatever the umask (CI runs under 000, a developer under 022).
-    guard fchmod(descriptor, mode) == 0, close(descriptor) == 0 else {
-      throw SpawnError(message: "cannot finish \(path): \(String(cString: strerror(errno)))")
-    }
-  }
-
-  private static func read(_ path: String) -> [UInt8]? {
-    let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-    guard descriptor >= 0 else { return nil }
-    defer { close(descriptor) }
-    var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 1 << 16)
-    while true {
-      let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-      if count < 0 && errno == EINTR { continue }
-      guard count >= 0 else { return nil }
-      if count == 0 { return bytes }
-      bytes += chunk[..<count]
+    guard status == 0 else {
+      throw SpawnError(message: "cannot write \(path): the writer ended with status \(status)")
     }
   }
 }

@@ -31,10 +31,24 @@ struct ExecutableFileTests {
       for child in alive { Self.end(child.pid) }
     }
     let spawnerThread = try #require(spawner, "no thread for the spawner")
+    // And spawns that take no gate, as Swift Testing's exit tests' do: each child holds a copy
+    // of every descriptor between its clone and its exec.
+    let ungated = JoinableThread.start {
+      while !stop.withLock({ $0 }) {
+        var pid: pid_t = 0
+        let argv: [UnsafeMutablePointer<CChar>?] = [strdup("/bin/true"), nil]
+        defer { free(argv[0]) }
+        guard posix_spawn(&pid, "/bin/true", nil, nil, argv, environ) == 0 else { continue }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+      }
+    }
+    let ungatedThread = try #require(ungated, "no thread for the ungated spawner")
     let failures: [String] = try await onOwnThread {
       defer {
         stop.withLock { $0 = true }
         spawnerThread.join()
+        ungatedThread.join()
       }
       var failures: [String] = []
       // At least 150 programs, and on until 20 children started beside them (a loaded machine
