@@ -60,14 +60,6 @@ package enum LoopbackSocket {
     return (descriptor, UInt16(bigEndian: address.sin_port))
   }
 
-  /// A loopback port that nothing listens on: bound, then closed at once, so connecting to it
-  /// is refused (unless another process grabs it in between, which is very unlikely).
-  package static func unusedPort() throws -> UInt16 {
-    let (descriptor, port) = try listen()
-    close(descriptor)
-    return port
-  }
-
   /// Writes all of `bytes`, without raising SIGPIPE. Returns `false` if the peer went away.
   @discardableResult
   package static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {

@@ -158,9 +158,16 @@ struct HTTPClientCurlTests {
       ScriptedHTTPResponder.response(body: bytes("two")),
     ])
     defer { responder.stop() }
-    let first = try await client.awaitedSend(HTTPRequest(url: responder.url("/1")))
-    let second = try await client.awaitedSend(
-      HTTPRequest(method: "POST", url: responder.url("/2"), body: [1]))
+    // Both sends on one thread, back to back: awaited one by one, a starved test pool (seen
+    // under ThreadSanitizer) held the second past libcurl's 118 s limit on reusing an idle
+    // connection, and it rightly opened a new one.
+    let client = client
+    let (first, second) = try await onOwnThread {
+      (
+        try client.send(HTTPRequest(url: responder.url("/1"))),
+        try client.send(HTTPRequest(method: "POST", url: responder.url("/2"), body: [1]))
+      )
+    }
     #expect([first.bodyText, second.bodyText] == ["one", "two"])
     #expect(responder.requests.map(\.connection) == [0, 0])
     #expect(responder.connectionCount == 1)
@@ -257,7 +264,9 @@ struct HTTPClientCurlTests {
 
   @Test("a refused connection is a connect error naming host and port")
   func connectionRefused() async throws {
-    let port = try LoopbackSocket.unusedPort()
+    let refusing = try RefusingPort()
+    defer { refusing.close() }
+    let port = refusing.port
     let error = try await failure(HTTPRequest(url: "http://127.0.0.1:\(port)/"))
     #expect(error.kind == .connect)
     #expect(error.description.contains("127.0.0.1:\(port)"))

@@ -246,7 +246,9 @@ import Testing
 
   @Test("discovery from an issuer that is down is exit 5")
   func discoveryServerDown() async throws {
-    let issuer = "http://127.0.0.1:\(try LoopbackSocket.unusedPort())"
+    let refusing = try RefusingPort()
+    defer { refusing.close() }
+    let issuer = refusing.url
     let token = try signer.sign(claims: Self.claims(["iss": .string(issuer)]))
     let result = try await sandbox.run(["jwt", "verify", "--issuer", issuer, token])
     #expect(result.status == 5, "\(result.stderr)")

@@ -27,7 +27,9 @@ struct TracedQueryRedactionTests {
     let traced = try await env.run(["--verbose", "api", backend.url + "/things?\(query)&page=2"])
     #expect(traced.status == 0, "\(traced.stderr)")
     #expect(traced.stderr.contains("page=2"), "\(traced.stderr)")
-    let port = try LoopbackSocket.unusedPort()
+    let refusing = try RefusingPort()
+    defer { refusing.close() }
+    let port = refusing.port
     let failed = try await env.run([
       "--verbose", "api", "http://user:PW-userinfo-secret@127.0.0.1:\(port)/x?\(query)",
     ])

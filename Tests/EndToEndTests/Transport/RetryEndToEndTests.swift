@@ -132,7 +132,9 @@ struct RetryEndToEndTests {
   @Test("Connection refused: exit 5, after the retries")
   func connectionRefused() async throws {
     let bench = try await CLIFixture.signedIn(.binary)
-    let port = try LoopbackSocket.unusedPort()
+    let refusing = try RefusingPort()
+    defer { refusing.close() }
+    let port = refusing.port
     try bench.bindCredential(to: "http://127.0.0.1:\(port)")
     let result = try await bench.run(token, extra: ["CLERK_FAPI_URL": "http://127.0.0.1:\(port)"])
     #expect(result.status == 5)
