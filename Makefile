@@ -19,6 +19,10 @@ setup:
 # and dlopen would search the binary's own directory first, so a libcurl.so.4 planted beside it
 # in a shared directory would run inside clerkctl.
 RELEASE_LDFLAGS := --disable-local-rpath -Xswiftc -use-ld=bfd -Xlinker --no-export-dynamic
+# Concrete generic types' metadata through accessor functions, not mangled names the runtime
+# demangles on first use: a short-lived process uses each type first, so demangling was 22% of
+# a cache hit's instructions (0.95 M of 4.23 M) and 2.8 M of a cold mint's, for 78 KB of code.
+RELEASE_SWIFTFLAGS := -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 # `clerkctl version` names the commit and the build date (UTC) of a release build.
 COMMIT ?= $(shell git rev-parse --short=12 HEAD 2>/dev/null)
 BUILD_DATE ?= $(shell date -u +%Y-%m-%d)
@@ -26,8 +30,8 @@ BUILD_INFO := -Xcc -DCLERKCTL_COMMIT='"$(COMMIT)"' -Xcc -DCLERKCTL_BUILD_DATE='"
 
 # The two products only: ClerkTestSupport (a target, for the tests) does not build in release.
 build: setup
-	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LDFLAGS) $(BUILD_INFO) --product clerkctl
-	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LDFLAGS) --product clerk-emulator
+	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LDFLAGS) $(RELEASE_SWIFTFLAGS) $(BUILD_INFO) --product clerkctl
+	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LDFLAGS) $(RELEASE_SWIFTFLAGS) --product clerk-emulator
 
 test: setup
 	Scripts/test.sh

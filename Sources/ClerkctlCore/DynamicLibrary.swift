@@ -53,13 +53,25 @@ package final class DynamicLibrary: @unchecked Sendable {
 
   /// The entry point `symbol` as an `F`: a C function pointer type from the library's shim
   /// header (taken from the library's own prototypes), or a raw pointer.
+  ///
+  /// Inlinable so that each call is specialised for its `F` and needs no metadata: called
+  /// generically, each function type's metadata is built at run time, by default from its
+  /// mangled name; for the ~70 entry points of libcurl and libcrypto that was 1.3 M instructions
+  /// of a cold mint (`make build` also turns mangled-name metadata access off).
+  @inlinable
   package func function<F>(_ symbol: String, as type: F.Type = F.self) throws(LoadError) -> F {
-    guard MemoryLayout<F>.size == MemoryLayout<UnsafeMutableRawPointer>.size else {
+    unsafeBitCast(try address(of: symbol, size: MemoryLayout<F>.size), to: F.self)
+  }
+
+  /// The address of `symbol`, for a pointer type `size` bytes wide.
+  @usableFromInline
+  func address(of symbol: String, size: Int) throws(LoadError) -> UnsafeMutableRawPointer {
+    guard size == MemoryLayout<UnsafeMutableRawPointer>.size else {
       throw LoadError(reason: "\(symbol) is not requested as a pointer")
     }
     guard let pointer = dlsym(handle, symbol) else {
       throw LoadError(reason: "\(name) has no \(symbol)")
     }
-    return unsafeBitCast(pointer, to: F.self)
+    return pointer
   }
 }
