@@ -15,6 +15,9 @@ struct ProcessDumpabilityEndToEndTests {
     let arguments = [
       "login", "--ticket-stdin", "--fapi-url", "http://127.0.0.1:9", "--config-dir",
       sandbox.path + "/config",
+      // Waiting until the test ends it: with the default 120 s, a look delayed past that by a
+      // starved test pool (AddressSanitizer, beside two other suites) found clerkctl gone.
+      "--sign-in-timeout", "3600",
     ]
     let user: uid_t
     let executable: String
