@@ -19,6 +19,8 @@ public final class EmulatorProcess: @unchecked Sendable {
   private let keyDirectory: TemporaryDirectory?
   /// The ``ChildSlots`` slot of the test that awaited this emulator (given back on release).
   fileprivate let slot = Lock<ChildSlots.Slot?>(nil)
+  /// The ports this child listened on, held from its exit until release (``holdPorts()``).
+  private let heldPorts = Lock<[RefusingPort]>([])
 
   /// Where a child's signing key comes from.
   public enum SigningKey: Sendable {
@@ -90,24 +92,46 @@ public final class EmulatorProcess: @unchecked Sendable {
   }
 
   /// Stops the emulator (SIGTERM) and waits for it; returns its exit status.
+  ///
+  /// Its ports stay refused until this value goes (``holdPorts()``).
   @discardableResult
   public func stop() -> Int32 {
     child.send(SIGTERM)
+    defer { holdPorts() }
     return child.waitForExit().status
   }
 
   /// Stops the emulator (SIGTERM) and awaits its exit; returns its exit status.
+  ///
+  /// Its ports stay refused until this value goes (``holdPorts()``).
   @discardableResult
   public func stop() async -> Int32 {
     child.send(SIGTERM)
+    defer { holdPorts() }
     return await child.waitForExit().status
   }
 
   /// Stops the emulator (SIGTERM) and awaits its exit for at most `timeout` seconds (then
   /// SIGKILL); returns its exit status.
+  ///
+  /// Its ports stay refused until this value goes (``holdPorts()``).
   public func stop(timeout: Double) async -> Int32 {
     child.send(SIGTERM)
+    defer { holdPorts() }
     return await child.waitForExit(timeout: timeout).status
+  }
+
+  /// The port of ``fapiURL`` (the emulator serves every surface on it).
+  public var port: UInt16 { UInt16(fapiURL.split(separator: ":").last ?? "") ?? 0 }
+
+  /// Binds the stopped child's port (every surface is served on it) without listening, so a
+  /// test that stopped the emulator to see clerkctl find Clerk unreachable is refused, and never
+  /// answered by a server a parallel test was given the freed port for (seen: `whoami`
+  /// answered "signed out", exit 4, instead of "unreachable", exit 5). A port someone took in
+  /// the instant since the exit stays theirs.
+  private func holdPorts() {
+    guard let held = try? RefusingPort(holding: port) else { return }
+    heldPorts.withLock { $0.append(held) }
   }
 
   /// Sends SIGTERM without waiting: the child's own reaping thread collects it.

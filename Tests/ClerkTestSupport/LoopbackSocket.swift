@@ -22,40 +22,50 @@ package enum LoopbackSocket {
   ) throws -> (
     descriptor: Int32, port: UInt16
   ) {
+    // A fixed port another server just left may still have connections in TIME_WAIT.
+    let bound = try bind(port: port, reuseAddress: true)
+    guard Glibc.listen(bound.descriptor, backlog) == 0 else {
+      let code = errno
+      close(bound.descriptor)
+      throw Failure(call: "listen", code: code)
+    }
+    return bound
+  }
+
+  /// Opens a TCP socket bound to `127.0.0.1` at `port` (0: any free port), close-on-exec, and
+  /// never listening: connections to it are refused, and no bind to port 0 gets its port.
+  ///
+  /// - Parameter reuseAddress: set `SO_REUSEADDR` first, so that connections a server just
+  ///   left in TIME_WAIT at a fixed port do not stop the bind.
+  /// - Returns: the descriptor (the caller closes it) and the port actually bound.
+  /// - Throws: `Failure` naming the call that failed (`bind`: `EADDRINUSE` when the port is
+  ///   held).
+  package static func bind(
+    port: UInt16 = 0, reuseAddress: Bool = false
+  ) throws -> (
+    descriptor: Int32, port: UInt16
+  ) {
     let descriptor = CloseOnExec.socket(family: AF_INET, type: Int32(SOCK_STREAM.rawValue))
     guard descriptor >= 0 else { throw Failure(call: "socket", code: errno) }
-    // A fixed port another server just left may still have connections in TIME_WAIT.
-    var one: Int32 = 1
-    _ = setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+    if reuseAddress {
+      var one: Int32 = 1
+      _ = setsockopt(
+        descriptor, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
+    }
     var address = sockaddr_in()
     address.sin_family = sa_family_t(AF_INET)
     address.sin_port = port.bigEndian
     address.sin_addr.s_addr = in_addr_t(0x7f00_0001).bigEndian
-    let bound = withUnsafePointer(to: &address) {
+    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
+    let bound = withUnsafeMutablePointer(to: &address) {
       $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        Glibc.bind(descriptor, $0, length) == 0 ? getsockname(descriptor, $0, &length) : -1
       }
     }
     guard bound == 0 else {
       let code = errno
       close(descriptor)
       throw Failure(call: "bind", code: code)
-    }
-    guard Glibc.listen(descriptor, backlog) == 0 else {
-      let code = errno
-      close(descriptor)
-      throw Failure(call: "listen", code: code)
-    }
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let named = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        getsockname(descriptor, $0, &length)
-      }
-    }
-    guard named == 0 else {
-      let code = errno
-      close(descriptor)
-      throw Failure(call: "getsockname", code: code)
     }
     return (descriptor, UInt16(bigEndian: address.sin_port))
   }

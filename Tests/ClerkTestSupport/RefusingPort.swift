@@ -18,25 +18,22 @@ package final class RefusingPort: Sendable {
   /// Binds a close-on-exec socket to a free loopback port without listening.
   ///
   /// - Throws: `LoopbackSocket.Failure` naming the call that failed.
-  package init() throws {
-    let descriptor = CloseOnExec.socket(family: AF_INET, type: Int32(SOCK_STREAM.rawValue))
-    guard descriptor >= 0 else { throw LoopbackSocket.Failure(call: "socket", code: errno) }
-    var address = sockaddr_in()
-    address.sin_family = sa_family_t(AF_INET)
-    address.sin_addr.s_addr = in_addr_t(0x7f00_0001).bigEndian
-    var length = socklen_t(MemoryLayout<sockaddr_in>.size)
-    let bound = withUnsafeMutablePointer(to: &address) {
-      $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
-        bind(descriptor, $0, length) == 0 ? getsockname(descriptor, $0, &length) : -1
-      }
-    }
-    guard bound == 0 else {
-      let code = errno
-      Glibc.close(descriptor)
-      throw LoopbackSocket.Failure(call: "bind", code: code)
-    }
-    self.descriptor = descriptor
-    self.port = UInt16(bigEndian: address.sin_port)
+  package convenience init() throws {
+    self.init(try LoopbackSocket.bind())
+  }
+
+  /// Holds `port`, which a server just left (a stopped emulator's): its connections in
+  /// TIME_WAIT do not stop the bind (`SO_REUSEADDR`), and from here on a client meant to find
+  /// that server gone is refused instead of reaching a server a parallel test started there.
+  ///
+  /// - Throws: `LoopbackSocket.Failure` (`bind`: someone else has the port already).
+  package convenience init(holding port: UInt16) throws {
+    self.init(try LoopbackSocket.bind(port: port, reuseAddress: true))
+  }
+
+  private init(_ bound: (descriptor: Int32, port: UInt16)) {
+    descriptor = bound.descriptor
+    port = bound.port
   }
 
   /// `http://127.0.0.1:PORT`.

@@ -81,6 +81,26 @@ struct EmulatorExecutableTests {
     #expect(await emulator.stop() == 0)
   }
 
+  @Test("a stopped emulator's port stays refused while its value lives")
+  func stoppedPortHeld() async throws {
+    let emulator = try await EmulatorProcess.start()
+    #expect(await emulator.stop() == 0)
+    // No request was made, so no connection lingers in TIME_WAIT there: only the hold stops
+    // this bind (and any bind to port 0 from a parallel test's server).
+    var code: Int32 = 0
+    do {
+      let bound = try LoopbackSocket.bind(port: emulator.port)
+      close(bound.descriptor)
+    } catch let failure as LoopbackSocket.Failure {
+      code = failure.code
+    }
+    #expect(code == EADDRINUSE)
+    let refused = await #expect(throws: HTTPError.self) {
+      _ = try await http.awaitedSend(HTTPRequest(url: emulator.jwksURL))
+    }
+    #expect(refused?.kind == .connect, "\(String(describing: refused))")
+  }
+
   @Test("--config replaces the seed users and templates")
   func configured() async throws {
     let directory = TemporaryDirectory()

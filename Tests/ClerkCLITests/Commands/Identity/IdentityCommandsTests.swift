@@ -30,7 +30,7 @@ struct IdentityCommandsTests {
     #expect(offline.status == 0)
     #expect(offline.stdout.contains("demo@example.com"))
     let unreachable = try await fixture.run(["whoami", "--request-timeout", "2"])
-    #expect(unreachable.status == 5)
+    #expect(unreachable.status == 5, "\(unreachable.stderr)")
     #expect(unreachable.stdout.isEmpty)
   }
 
@@ -71,7 +71,7 @@ struct IdentityCommandsTests {
 
     await fixture.stopEmulator()
     let down = try await fixture.run(["status", "--request-timeout", "2"])
-    #expect(down.status == 5)
+    #expect(down.status == 5, "\(down.stderr)")
     #expect(down.stdout.contains("unreachable"))
   }
 
