@@ -150,10 +150,13 @@ struct BrowserSignInTests {
     let login = try BrowserLoginProcess(
       sandbox, ["login", "--sso", "mfa@example.com", "--no-browser", "--callback-port", "0"])
     let url = try await login.signInURL()
-    let secret = try #require(Base32.decode("JBSWY3DPEHPK3PXP"))
-    login.send(TOTP.code(secret: secret, time: Int64(Date().timeIntervalSince1970)))
     let (_, page) = try await ScriptedBrowser.follow(url + "&auto=mfa@example.com")
     #expect(page?.status == 200)
+    // The code is made once the browser is back, just before clerkctl reads it (stdin is read
+    // for the second factor only): made before the browser, it was sometimes more than its
+    // 30 s step and the one after old by the time it arrived on a loaded machine.
+    let secret = try #require(Base32.decode("JBSWY3DPEHPK3PXP"))
+    login.send(TOTP.code(secret: secret, time: Int64(Date().timeIntervalSince1970)))
     let result = await login.finish()
     #expect(result.status == 0, "\(result.stderr)")
     #expect(result.stderr.contains("Signed in as mfa@example.com"))

@@ -76,6 +76,8 @@ STEP = """
     field.dispatchEvent(new Event('input', {bubbles: true}));
   };
   if (window.__clerkStepDone) return 'waiting';
+  // A person acts on a page that has shown; a form half parsed is not acted on.
+  if (document.readyState === 'loading') return 'loading';
   if (document.getElementById('sign-in')) {
     set('identifier', IDENTIFIER); set('password', PASSWORD);
     window.__clerkStepDone = true; document.getElementById('continue').click();
@@ -98,6 +100,7 @@ try:
     call("Page.navigate", {"url": url}, session=session)
     deadline = time.time() + 150
     steps = []
+    last = ("", "", "")
     while time.time() < deadline:
         time.sleep(0.2)
         try:
@@ -108,14 +111,18 @@ try:
                 print("steps: " + ", ".join(steps), file=sys.stderr)
                 status = 0
                 break
-            done = call("Runtime.evaluate", {"expression": STEP, "returnByValue": True},
-                        session=session)["result"].get("value", "")
+            evaluated = call("Runtime.evaluate", {"expression": STEP, "returnByValue": True},
+                             session=session)
+            done = evaluated["result"].get("value", "")
+            last = (href, done, evaluated.get("exceptionDetails", {}).get("text", ""))
             if done in ("signed in", "consented"):
                 steps.append(done)
-        except RuntimeError:
+        except RuntimeError as error:
+            last = (last[0], last[1], str(error))
             continue  # the page is navigating; ask again
     else:
-        print("timed out; steps: " + ", ".join(steps), file=sys.stderr)
+        # Where it stood: the page's URL, what the step saw there, and the last error.
+        print("timed out; steps: " + ", ".join(steps) + f"; last look: {last}", file=sys.stderr)
 finally:
     try:
         call("Browser.close")
