@@ -19,6 +19,13 @@ setup:
 # and dlopen would search the binary's own directory first, so a libcurl.so.4 planted beside it
 # in a shared directory would run inside clerkctl.
 RELEASE_LDFLAGS := --disable-local-rpath -Xswiftc -use-ld=bfd -Xlinker --no-export-dynamic
+# libstdc++ (the Swift runtime's C++) linked statically too: the loader maps, relocates and
+# searches one library fewer at every start, and every symbol lookup while libcurl's thirty-odd
+# libraries are opened skips it (a static hello world starts in 0.46 ms instead of 0.65 ms).
+# -lstdc++ finds the archive first in STATIC_CXX_DIR, which holds only it; CCompat then pins
+# no libstdc++ version and defines the one newer glibc call the archive brings (compat.c).
+STATIC_CXX_DIR := $(CURDIR)/.build/static-libstdc++
+RELEASE_LDFLAGS += -Xswiftc -Xclang-linker -Xswiftc -L$(STATIC_CXX_DIR) -Xcc -DCLERKCTL_STATIC_LIBSTDCXX
 # Concrete generic types' metadata through accessor functions, not mangled names the runtime
 # demangles on first use: a short-lived process uses each type first, so demangling was 22% of
 # a cache hit's instructions (0.95 M of 4.23 M) and 2.8 M of a cold mint's, for 78 KB of code.
@@ -30,6 +37,9 @@ BUILD_INFO := -Xcc -DCLERKCTL_COMMIT='"$(COMMIT)"' -Xcc -DCLERKCTL_BUILD_DATE='"
 
 # The two products only: ClerkTestSupport (a target, for the tests) does not build in release.
 build: setup
+	@archive=$$(clang -print-file-name=libstdc++.a) && [ -f "$$archive" ] || \
+	  { echo "make: libstdc++.a not found (Debian: apt install libstdc++-12-dev)" >&2; exit 1; } && \
+	  mkdir -p "$(STATIC_CXX_DIR)" && ln -sf "$$archive" "$(STATIC_CXX_DIR)/libstdc++.a"
 	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LDFLAGS) $(RELEASE_SWIFTFLAGS) $(BUILD_INFO) --product clerkctl
 	$(SWIFT) build -c release --static-swift-stdlib $(RELEASE_LDFLAGS) $(RELEASE_SWIFTFLAGS) --product clerk-emulator
 

@@ -52,8 +52,8 @@ let package = Package(
     .systemLibrary(name: "COpenSSL", providers: [.apt(["libssl-dev"])]),
     // Fixed-argument wrappers of variadic system calls (prctl).
     .systemLibrary(name: "CSystem"),
-    // Pins three symbols the static Swift runtime calls to their old versions, so the release
-    // binaries run on glibc 2.34 and libstdc++ 3.4.29 (RHEL 9, Ubuntu 22.04); see compat.c.
+    // Pins the symbols the static Swift runtime (and libstdc++, which `make build` links in)
+    // calls to versions glibc 2.34 has (RHEL 9, Ubuntu 22.04); see compat.c.
     .target(name: "CCompat", linkerSettings: [.linkedLibrary("m"), .linkedLibrary("stdc++")]),
     // The commit and build date `make build` passes in (-Xcc -D…), for `clerkctl version`.
     .target(name: "CBuildInfo"),

@@ -7,7 +7,7 @@
 #   clerkctl_VERSION_ARCH.deb           the same under /usr (man pages gzipped, zsh completion in
 #                                       vendor-completions, LICENSE as the copyright file), built
 #                                       with dpkg-deb; depends on libcurl4 and libssl3, opened on
-#                                       first use, and on the glibc and libstdc++ floor;
+#                                       first use, and on the glibc floor (libstdc++ is linked in);
 #   SHA256SUMS                          sha256sum of both.
 # VERSION is ClerkVersion.current (Sources/ClerkctlCore/ClerkVersion.swift). The binaries are the
 # release build (`make build`, run first by the Makefile), stripped. File times are the last
@@ -93,7 +93,7 @@ Version: $version
 Architecture: $deb_arch
 Maintainer: The clerkctl authors
 Installed-Size: $installed_size
-Depends: libc6 (>= 2.34), libstdc++6 (>= 11), libgcc-s1, libcurl4 | libcurl4t64, libssl3 | libssl3t64
+Depends: libc6 (>= 2.34), libgcc-s1, libcurl4 | libcurl4t64, libssl3 | libssl3t64
 Section: utils
 Priority: optional
 Description: Clerk sign-in and JWTs from the terminal and CI, and a local Clerk emulator

@@ -7,6 +7,8 @@ need=()
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
 pkg-config --exists libcurl 2>/dev/null || need+=(libcurl4-openssl-dev)
 pkg-config --exists libcrypto 2>/dev/null || need+=(libssl-dev)
+# libstdc++.a: `make build` links libstdc++ statically (the Swift toolchain's own prerequisite).
+[ -f "$(clang -print-file-name=libstdc++.a 2>/dev/null)" ] || need+=(libstdc++-12-dev)
 # Extra tools used by tests and the demo when present; never required.
 for pkg in "${@}"; do
   dpkg -s "$pkg" >/dev/null 2>&1 || need+=("$pkg")

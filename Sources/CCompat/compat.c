@@ -11,16 +11,30 @@
    call to the old version of the same function, named with .symver: the static libraries'
    calls bind to these definitions at link time, and the binaries need only GLIBC_2.2.5 and
    GLIBCXX_3.4.11 for them. Tests/EndToEndTests/Footprint/ELFVersionTests.swift checks the
-   release binaries' version needs. */
+   release binaries' version needs.
+
+   `make build` links libstdc++ statically (CLERKCTL_STATIC_LIBSTDCXX): the loader then has one
+   library fewer to map, relocate and search, at every start. There is then no libstdc++
+   version to pin, and its archive brings one newer glibc call of its own: arc4random
+   (GLIBC_2.36), which std::random_device names. Neither binary uses std::random_device; the
+   definition below (getrandom, GLIBC_2.25) keeps the reference from reaching glibc. */
+
+#include <errno.h>
+#include <stdint.h>
+#include <sys/random.h>
 
 extern double ccompat_hypot_2_2_5(double x, double y);
 extern float ccompat_hypotf_2_2_5(float x, float y);
+#ifndef CLERKCTL_STATIC_LIBSTDCXX
 extern void ccompat_condition_variable_wait_3_4_11(void *condition, void *lock);
+#endif
 
 __asm__(".symver ccompat_hypot_2_2_5, hypot@GLIBC_2.2.5");
 __asm__(".symver ccompat_hypotf_2_2_5, hypotf@GLIBC_2.2.5");
+#ifndef CLERKCTL_STATIC_LIBSTDCXX
 __asm__(".symver ccompat_condition_variable_wait_3_4_11, "
         "_ZNSt18condition_variable4waitERSt11unique_lockISt5mutexE@GLIBCXX_3.4.11");
+#endif
 
 __attribute__((visibility("hidden"))) double hypot(double x, double y) {
   return ccompat_hypot_2_2_5(x, y);
@@ -30,8 +44,23 @@ __attribute__((visibility("hidden"))) float hypotf(float x, float y) {
   return ccompat_hypotf_2_2_5(x, y);
 }
 
+#ifndef CLERKCTL_STATIC_LIBSTDCXX
 /* std::condition_variable::wait(std::unique_lock<std::mutex>&), by its mangled name. */
 __attribute__((visibility("hidden"))) void
 _ZNSt18condition_variable4waitERSt11unique_lockISt5mutexE(void *condition, void *lock) {
   ccompat_condition_variable_wait_3_4_11(condition, lock);
 }
+#else
+extern void abort(void) __attribute__((noreturn));
+
+/* glibc's arc4random: four bytes from the kernel's generator; it aborts when there are none. */
+__attribute__((visibility("hidden"))) uint32_t arc4random(void) {
+  uint32_t value;
+  for (;;) {
+    ssize_t count = getrandom(&value, sizeof value, 0);
+    if (count == (ssize_t)sizeof value) return value;
+    if (count < 0 && errno == EINTR) continue;
+    abort();
+  }
+}
+#endif

@@ -28,7 +28,7 @@ struct ELFVersionTests {
   }()
 
   @Test(
-    "neither release binary needs glibc > 2.34, DT_RELR, GLIBCXX > 3.4.29, CXXABI > 1.3.13 or a RUNPATH",
+    "neither release binary needs glibc > 2.34, DT_RELR, GLIBCXX > 3.4.29, CXXABI > 1.3.13, a RUNPATH or libstdc++.so",
     .enabled(
       if: releaseDirectory != nil,
       "no release build to inspect: run `make build`, or set CLERKCTL_RELEASE_DIR"),
@@ -57,6 +57,14 @@ struct ELFVersionTests {
     #expect(
       searchPaths.isEmpty,
       "\(binary) carries \(searchPaths): build with --disable-local-rpath (the Makefile does)")
+    // libstdc++ is linked in, not loaded: one library fewer to map, relocate and search at every
+    // start and for every symbol of libcurl's libraries (Makefile, STATIC_CXX_DIR).
+    let needed = dynamic.filter { $0.contains("(NEEDED)") }
+    #expect(needed.contains { $0.contains("[libc.so.6]") }, "readelf listed \(needed)")
+    let cxx = needed.filter { $0.contains("libstdc++") }
+    #expect(
+      cxx.isEmpty,
+      "\(binary) loads \(cxx): `make build` links libstdc++.a (the Makefile's STATIC_CXX_DIR)")
   }
 
   @Test("the reader catches what the binaries needed before: DT_RELR, hypotf, condition_variable")
