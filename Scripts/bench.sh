@@ -15,7 +15,9 @@
 #      emulator's own round trip for the same request (keep-alive, measured in-process); and
 #      `token --force-refresh` beside the curl CLI sending the same POST to the same emulator
 #      (one hyperfine run), in plain HTTP and over TLS (Scripts/bench-tls-proxy.py in front of
-#      the emulator; both verify its certificate against the test CA);
+#      the emulator; both verify its certificate against the test CA), and in the same hyperfine
+#      run the floor: the same POST from C with libcurl opened by dlopen and a durable file
+#      replace (Scripts/bench-floor-mint.c, built here);
 #   3. concurrency: 48 processes on a cold cache: mint requests and total time;
 #   4. emulator throughput: template-token mints per second (wrk, keep-alive) against
 #      `openssl speed -seconds 3 -multi 2 rsa2048` signs per second;
@@ -159,6 +161,11 @@ for name in static essentials; do
 done
 hello_static=$work/hello/static
 hello_fe=$work/hello/essentials
+# The cold mint's floor: libcurl by dlopen, one POST, a durable file replace, in C.
+clang -O2 -o "$work/floor-mint" Scripts/bench-floor-mint.c 2>"$work/floor-mint.log" || {
+  cat "$work/floor-mint.log" >&2
+  exit 1
+}
 
 # stripped_bytes FILE: the size of a stripped copy of FILE.
 stripped_bytes() {
@@ -328,6 +335,9 @@ tls_sid=$(json "$(credential_file tls)" 'j["session_id"]')
 json "$(credential_file tls)" '"Authorization: " + j["client_token"]' >"$work/curl-header-tls"
 : >"$work/empty"
 mint_query="tokens/convex?_is_native=true"
+# The floor replaces a copy of the credential (same size, same directory) each run.
+cp "$(credential_file cold)" "$work/home/.config/clerkctl/floor.json"
+floor_file=$work/home/.config/clerkctl/floor.json
 curl_mint="curl -sS --fail-with-body -X POST -H Content-Type:application/x-www-form-urlencoded --data-binary @$work/empty"
 HOME=$work/home hyperfine -N --style none --warmup 5 --runs "$((runs / 2))" \
   --export-json "$work/vs-curl.json" \
@@ -335,11 +345,15 @@ HOME=$work/home hyperfine -N --style none --warmup 5 --runs "$((runs / 2))" \
   -n curl "$curl_mint -H @$work/curl-header $fapi/v1/client/sessions/$sid/$mint_query" \
   -n clerkctl-tls "$bin/clerkctl --cacert $tls_dir/ca.pem --profile tls token --template convex --force-refresh" \
   -n curl-tls "$curl_mint --cacert $tls_dir/ca.pem -H @$work/curl-header-tls $tls_fapi/v1/client/sessions/$tls_sid/$mint_query" \
+  -n floor "$work/floor-mint $fapi/v1/client/sessions/$sid/$mint_query $work/curl-header $floor_file" \
+  -n floor-tls "$work/floor-mint $tls_fapi/v1/client/sessions/$tls_sid/$mint_query $work/curl-header-tls $floor_file $tls_dir/ca.pem" \
   >/dev/null 2>"$work/vs-curl.err" || { cat "$work/vs-curl.err" >&2; exit 1; }
 t_force=$(json "$work/vs-curl.json" 'j["results"][0]["median"]')
 t_curl=$(json "$work/vs-curl.json" 'j["results"][1]["median"]')
 t_force_tls=$(json "$work/vs-curl.json" 'j["results"][2]["median"]')
 t_curl_tls=$(json "$work/vs-curl.json" 'j["results"][3]["median"]')
+t_floor=$(json "$work/vs-curl.json" 'j["results"][4]["median"]')
+t_floor_tls=$(json "$work/vs-curl.json" 'j["results"][5]["median"]')
 curl_ratio=$(ratio "$t_force" "$t_curl")
 curl_ok=$(at_most "$curl_ratio" 1.2)
 curl_tls_ratio=$(ratio "$t_force_tls" "$t_curl_tls")
@@ -556,10 +570,17 @@ credential atomically and durably every run; curl prints the reply. Over TLS bot
 one TLS proxy (Scripts/bench-tls-proxy.py) in front of the emulator and verify its certificate
 against the test CA (\`--cacert\` for both).
 
-| transport | \`token --force-refresh\` | \`curl\` | clerkctl / curl |
-| --- | --- | --- | --- |
-| HTTP | $(ms "$t_force") ms | $(ms "$t_curl") ms | **$curl_ratio** (target ≤ 1.2: $curl_ok) |
-| HTTPS (certificate verified) | $(ms "$t_force_tls") ms | $(ms "$t_curl_tls") ms | **$curl_tls_ratio** (target ≤ 1.2: $curl_tls_ok) |
+In the same run, the floor (Scripts/bench-floor-mint.c): the same POST from C with libcurl
+opened by \`dlopen\`, as clerkctl must, and a file of the credential's size replaced durably
+(temp file, fsync, rename), and nothing else. floor / curl is what the design's two costs
+(dlopen, durable write) add by themselves; clerkctl / floor is clerkctl's own work (a Swift
+process's start, the profile's checks and JSON, the instance-key check on a loopback
+instance, the output).
+
+| transport | \`token --force-refresh\` | \`curl\` | floor | clerkctl / curl | floor / curl | clerkctl / floor |
+| --- | --- | --- | --- | --- | --- | --- |
+| HTTP | $(ms "$t_force") ms | $(ms "$t_curl") ms | $(ms "$t_floor") ms | **$curl_ratio** (target ≤ 1.2: $curl_ok) | $(ratio "$t_floor" "$t_curl") | $(ratio "$t_force" "$t_floor") |
+| HTTPS (certificate verified) | $(ms "$t_force_tls") ms | $(ms "$t_curl_tls") ms | $(ms "$t_floor_tls") ms | **$curl_tls_ratio** (target ≤ 1.2: $curl_tls_ok) | $(ratio "$t_floor_tls" "$t_curl_tls") | $(ratio "$t_force_tls" "$t_floor_tls") |
 
 ## 3. Concurrency: 48 processes, cold cache
 
