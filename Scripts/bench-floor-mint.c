@@ -86,7 +86,7 @@ int main(int argc, char **argv) {
   if (input < 0) return fail("cannot read FILE");
   ssize_t length = read(input, stored, sizeof stored);
   close(input);
-  if (length < 0) return fail("cannot read FILE");
+  if (length < 0 || (size_t)length == sizeof stored) return fail("cannot read FILE whole");
   char temporary[4096];
   snprintf(temporary, sizeof temporary, "%s.floor-tmp", argv[3]);
   int output = open(temporary, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0600);

@@ -19,22 +19,11 @@
    (GLIBC_2.36), which std::random_device names. Neither binary uses std::random_device; the
    definition below (getrandom, GLIBC_2.25) keeps the reference from reaching glibc. */
 
-#include <errno.h>
-#include <stdint.h>
-#include <sys/random.h>
-
 extern double ccompat_hypot_2_2_5(double x, double y);
 extern float ccompat_hypotf_2_2_5(float x, float y);
-#ifndef CLERKCTL_STATIC_LIBSTDCXX
-extern void ccompat_condition_variable_wait_3_4_11(void *condition, void *lock);
-#endif
 
 __asm__(".symver ccompat_hypot_2_2_5, hypot@GLIBC_2.2.5");
 __asm__(".symver ccompat_hypotf_2_2_5, hypotf@GLIBC_2.2.5");
-#ifndef CLERKCTL_STATIC_LIBSTDCXX
-__asm__(".symver ccompat_condition_variable_wait_3_4_11, "
-        "_ZNSt18condition_variable4waitERSt11unique_lockISt5mutexE@GLIBCXX_3.4.11");
-#endif
 
 __attribute__((visibility("hidden"))) double hypot(double x, double y) {
   return ccompat_hypot_2_2_5(x, y);
@@ -44,13 +33,13 @@ __attribute__((visibility("hidden"))) float hypotf(float x, float y) {
   return ccompat_hypotf_2_2_5(x, y);
 }
 
-#ifndef CLERKCTL_STATIC_LIBSTDCXX
-/* std::condition_variable::wait(std::unique_lock<std::mutex>&), by its mangled name. */
-__attribute__((visibility("hidden"))) void
-_ZNSt18condition_variable4waitERSt11unique_lockISt5mutexE(void *condition, void *lock) {
-  ccompat_condition_variable_wait_3_4_11(condition, lock);
-}
-#else
+#ifdef CLERKCTL_STATIC_LIBSTDCXX
+/* libstdc++ linked in: nothing of it to pin, and the archive's one newer glibc call to stand in
+   for. <stdlib.h> is not included: glibc 2.36's declares arc4random with default visibility. */
+#include <errno.h>
+#include <stdint.h>
+#include <sys/random.h>
+
 extern void abort(void) __attribute__((noreturn));
 
 /* glibc's arc4random: four bytes from the kernel's generator; it aborts when there are none. */
@@ -62,5 +51,17 @@ __attribute__((visibility("hidden"))) uint32_t arc4random(void) {
     if (count < 0 && errno == EINTR) continue;
     abort();
   }
+}
+#else
+/* libstdc++ loaded (debug and test builds): its condition_variable::wait pinned to 3.4.11. */
+extern void ccompat_condition_variable_wait_3_4_11(void *condition, void *lock);
+
+__asm__(".symver ccompat_condition_variable_wait_3_4_11, "
+        "_ZNSt18condition_variable4waitERSt11unique_lockISt5mutexE@GLIBCXX_3.4.11");
+
+/* std::condition_variable::wait(std::unique_lock<std::mutex>&), by its mangled name. */
+__attribute__((visibility("hidden"))) void
+_ZNSt18condition_variable4waitERSt11unique_lockISt5mutexE(void *condition, void *lock) {
+  ccompat_condition_variable_wait_3_4_11(condition, lock);
 }
 #endif
